@@ -1,0 +1,118 @@
+/**
+ * One recommender's evaluation instances in typed columns. Instance i holds the ranks
+ * ranks[offsets[i] .. offsets[i+1]) of its relevant items (sorted ascending, distinct), is counted weights[i]
+ * times (a histogram row `rank,count` is one instance with weight = count), and has its own catalogue size
+ * itemCounts[i] when the data carry an `n` column (null: every instance uses the global n).
+ * A rank is 1-based: 1 is the best position.
+ */
+import { InputError } from './errors.ts';
+
+export interface RankData {
+  readonly name: string;
+  readonly offsets: Int32Array;
+  readonly ranks: Float64Array;
+  readonly weights: Float64Array;
+  readonly itemCounts: Int32Array | null;
+}
+
+export function instanceCount(data: RankData): number {
+  return data.offsets.length - 1;
+}
+
+/** Total weight (number of users) of the instances. */
+export function totalWeight(data: RankData): number {
+  let s = 0;
+  for (let i = 0; i < data.weights.length; i++) s += data.weights[i];
+  return s;
+}
+
+/** True when every instance has exactly one relevant item (the setting of the paper's sections 3.1–5). */
+export function isSingleRelevant(data: RankData): boolean {
+  return data.ranks.length === data.offsets.length - 1;
+}
+
+/** Instances with one relevant item each; `counts` turns it into a histogram, `itemCounts` gives per-instance n. */
+export function singleRankData(
+  name: string,
+  ranks: ArrayLike<number>,
+  counts?: ArrayLike<number> | null,
+  itemCounts?: ArrayLike<number> | null,
+): RankData {
+  const count = ranks.length;
+  const offsets = new Int32Array(count + 1);
+  for (let i = 0; i <= count; i++) offsets[i] = i;
+  return {
+    name,
+    offsets,
+    ranks: Float64Array.from(ranks),
+    weights: counts ? Float64Array.from(counts) : new Float64Array(count).fill(1),
+    itemCounts: itemCounts ? Int32Array.from(itemCounts) : null,
+  };
+}
+
+/** Instances with several relevant items each (`recommender,user,rank` files). Each group is sorted here. */
+export function groupedRankData(
+  name: string,
+  groups: ReadonlyArray<ArrayLike<number>>,
+  itemCounts?: ArrayLike<number> | null,
+  counts?: ArrayLike<number> | null,
+): RankData {
+  const offsets = new Int32Array(groups.length + 1);
+  let total = 0;
+  for (let i = 0; i < groups.length; i++) {
+    total += groups[i].length;
+    offsets[i + 1] = total;
+  }
+  const ranks = new Float64Array(total);
+  for (let i = 0; i < groups.length; i++) {
+    const sorted = Float64Array.from(groups[i]).sort();
+    ranks.set(sorted, offsets[i]);
+  }
+  return {
+    name,
+    offsets,
+    ranks,
+    weights: counts ? Float64Array.from(counts) : new Float64Array(groups.length).fill(1),
+    itemCounts: itemCounts ? Int32Array.from(itemCounts) : null,
+  };
+}
+
+/** The catalogue size of instance i. */
+export function itemCountOf(data: RankData, instance: number, defaultItemCount: number): number {
+  return data.itemCounts ? data.itemCounts[instance] : defaultItemCount;
+}
+
+/**
+ * Validates ranks against the catalogue: integer, 1 ≤ r ≤ n (or ≤ maxRank for sampled ranks), distinct within an
+ * instance, weights positive and finite, |R| < n. Throws an InputError naming the recommender, instance and value.
+ */
+export function validateRankData(data: RankData, defaultItemCount: number, maxRank?: number): void {
+  if (instanceCount(data) === 0) throw new InputError(`recommender "${data.name}" has no instances`);
+  for (let i = 0; i < instanceCount(data); i++) {
+    const n = itemCountOf(data, i, defaultItemCount);
+    if (!Number.isSafeInteger(n) || n < 2) {
+      throw new InputError(`recommender "${data.name}", instance ${i + 1}: n must be an integer ≥ 2, got ${n}`);
+    }
+    const w = data.weights[i];
+    if (!(w > 0) || !Number.isFinite(w)) {
+      throw new InputError(`recommender "${data.name}", instance ${i + 1}: count must be positive, got ${w}`);
+    }
+    const limit = maxRank ?? n;
+    const lo = data.offsets[i];
+    const hi = data.offsets[i + 1];
+    if (hi - lo >= n) {
+      throw new InputError(`recommender "${data.name}", instance ${i + 1}: ${hi - lo} relevant items leave no irrelevant item among n = ${n}`);
+    }
+    for (let j = lo; j < hi; j++) {
+      const r = data.ranks[j];
+      if (!Number.isInteger(r) || r < 1 || r > limit) {
+        throw new InputError(
+          `recommender "${data.name}", instance ${i + 1}: rank ${r} is outside 1..${limit}${maxRank === undefined ? ` (n = ${n})` : ''}`,
+        );
+      }
+      if (j > lo && data.ranks[j - 1] === r) {
+        throw new InputError(`recommender "${data.name}", instance ${i + 1}: rank ${r} appears twice for the same user`);
+      }
+    }
+  }
+}
