@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { formatValue, orderingText, resultsTable, type RecommenderInput } from './resultsTable.ts';
+
+const COLUMNS = [
+  { id: 'auc', label: 'AUC' },
+  { id: 'ap', label: 'AP' },
+  { id: 'ndcg', label: 'NDCG' },
+  { id: 'recall@10', label: 'Recall@10' },
+];
+
+/** Krichene & Rendle 2020, Table 1 (exact) and Table 2 (sampled, m = 99, mean ± std of 1000 repetitions). */
+const PAPER: Record<string, [number[], number[], number[], number[]]> = {
+  A: [
+    [100, 100, 100, 100, 100],
+    [0.99, 0.01, 0.15, 0],
+    [0.99, 0.63, 0.724, 1],
+    [0.004, 0.129, 0.097, 0],
+  ],
+  B: [
+    [40, 40, 8437, 9266, 4482],
+    [0.555, 0.01, 0.122, 0],
+    [0.555, 0.336, 0.444, 0.4],
+    [0.014, 0.073, 0.054, 0],
+  ],
+  C: [
+    [212, 2, 743, 5342, 1548],
+    [0.843, 0.101, 0.208, 0.2],
+    [0.843, 0.325, 0.46, 0.567],
+    [0.014, 0.05, 0.039, 0.092],
+  ],
+};
+
+function paperInput(withSampled: boolean): RecommenderInput[] {
+  return Object.entries(PAPER).map(([name, [ranks, exact, mean, std]]) => ({
+    name,
+    ranks,
+    results: Object.fromEntries(
+      COLUMNS.map((c, j) => [
+        c.id,
+        { exact: exact[j], sampledMean: withSampled ? mean[j] : null, sampledStd: withSampled ? std[j] : null },
+      ]),
+    ),
+  }));
+}
+
+describe('resultsTable (Tables 1 and 2 of Krichene & Rendle 2020)', () => {
+  it('formats to 3 decimals and never shows −0.000', () => {
+    expect(formatValue(0.0100990099, 3)).toBe('0.010');
+    expect(formatValue(-1e-12, 3)).toBe('0.000');
+    expect(formatValue(1, 3)).toBe('1.000');
+  });
+
+  it('orders best first and joins values equal as displayed with "="', () => {
+    expect(orderingText(['A', 'B', 'C'], [0.01, 0.0100990099, 0.101], 3)).toBe('C > A = B');
+    expect(orderingText(['A', 'B', 'C'], [0.63, 0.336, 0.325], 3)).toBe('A > B > C');
+  });
+
+  it('marks the best value per metric column, ties included', () => {
+    const model = resultsTable(paperInput(true), COLUMNS);
+    const bestExact = (j: number) => model.rows.filter((r) => r.cells[j].exact.best).map((r) => r.name);
+    const bestSampled = (j: number) => model.rows.filter((r) => r.cells[j].sampled?.best).map((r) => r.name);
+    expect(COLUMNS.map((_, j) => bestExact(j))).toEqual([['A'], ['C'], ['C'], ['C']]);
+    expect(COLUMNS.map((_, j) => bestSampled(j))).toEqual([['A'], ['A'], ['A'], ['A']]);
+    expect(model.rows[2].cells[3].sampled).toEqual({ text: '0.567', std: '0.092', best: false });
+    expect(model.rows[1].ranksText).toBe('40, 40, 8437, 9266, 4482');
+  });
+
+  it('flags AP, NDCG and Recall@10 as ordered differently when sampled, but not AUC (section 4.2)', () => {
+    const model = resultsTable(paperInput(true), COLUMNS);
+    expect(model.orderings.map((o) => [o.label, o.exact, o.sampled, o.differs])).toEqual([
+      ['AUC', 'A > C > B', 'A > C > B', false],
+      ['AP', 'C > A = B', 'A > B > C', true],
+      ['NDCG', 'C > A > B', 'A > C > B', true],
+      ['Recall@10', 'C > A = B', 'A > C > B', true],
+    ]);
+  });
+
+  it('shows exact values alone while the sampled values are not computed', () => {
+    const model = resultsTable(paperInput(false), COLUMNS);
+    expect(model.rows[0].cells[0].sampled).toBeNull();
+    expect(model.orderings.every((o) => o.sampled === null && !o.differs)).toBe(true);
+  });
+});
