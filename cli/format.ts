@@ -1,0 +1,40 @@
+/** Plain-text output: numbers with a fixed number of decimals and aligned columns. */
+
+/**
+ * `digits` decimals; a non-zero value that would print as zero switches to two significant digits in exponent
+ * form (3.2e-5), so that small metrics stay visible. Example: formatNumber(0.0101, 3) === '0.010'.
+ */
+export function formatNumber(x: number | null, digits: number): string {
+  if (x === null) return '–';
+  if (!Number.isFinite(x)) return String(x);
+  if (x !== 0 && Math.abs(x) < 0.5 * 10 ** -digits) return x.toExponential(1);
+  const text = x.toFixed(digits);
+  return /^-0\.?0*$/.test(text) ? text.slice(1) : text;
+}
+
+/** `mean ± std` as in the paper's Table 2. */
+export function formatMeanStd(mean: number, std: number, digits: number): string {
+  return `${formatNumber(mean, digits)} ± ${formatNumber(std, digits)}`;
+}
+
+export type Align = 'left' | 'right';
+
+/**
+ * Columns separated by two spaces, padded to the widest cell; the first column is left-aligned and the others
+ * right-aligned unless `align` says otherwise. A dashed rule separates the header.
+ */
+export function renderTable(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  align?: readonly Align[],
+): string {
+  const widths = header.map((h, j) => Math.max(h.length, ...rows.map((row) => row[j].length)));
+  const alignOf = (j: number): Align => align?.[j] ?? (j === 0 ? 'left' : 'right');
+  const line = (cells: readonly string[]): string =>
+    cells
+      .map((cell, j) => (alignOf(j) === 'left' ? cell.padEnd(widths[j]) : cell.padStart(widths[j])))
+      .join('  ')
+      .trimEnd();
+  const rule = widths.map((w) => '-'.repeat(w)).join('  ');
+  return [line(header), rule, ...rows.map(line)].join('\n') + '\n';
+}

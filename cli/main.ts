@@ -1,0 +1,17 @@
+/** Entry point of the `sampled-metrics` command (bin/sampled-metrics.mjs): runs the CLI on the real process. */
+import { readFileSync } from 'node:fs';
+import type { CliIo } from './io.ts';
+import { run } from './run.ts';
+
+export function nodeIo(): CliIo {
+  return {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    readFile: (path) => readFileSync(path === '-' ? 0 : path, 'utf8'),
+    progress: Boolean(process.stderr.isTTY),
+  };
+}
+
+export async function main(argv: readonly string[]): Promise<void> {
+  process.exitCode = await run(argv, nodeIo());
+}

@@ -1,0 +1,53 @@
+/**
+ * The result of parsing an input file: the data, or an error that locates the problem by file, line and field
+ * so that a message can point at it (`ranks.csv:4: rank 12000 is larger than n = 10000`). Parsers in src/io take
+ * the file's text and its display name; they never read files themselves, so the CLI and the web app share them.
+ */
+
+export interface FileError {
+  /** The file's display name (a path on the command line, the upload's name in the browser). */
+  readonly file: string;
+  /** 1-based line number, or null when the problem concerns the whole file. */
+  readonly line: number | null;
+  /** The column (header name) at fault, or null. */
+  readonly field: string | null;
+  /** What is wrong, without the location. */
+  readonly message: string;
+}
+
+export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: FileError };
+
+export function ok<T>(value: T): Parsed<T> {
+  return { ok: true, value };
+}
+
+export function fail<T = never>(file: string, line: number | null, field: string | null, message: string): Parsed<T> {
+  return { ok: false, error: { file, line, field, message } };
+}
+
+/** `file:line: message`, or `file: message` for a problem with the whole file. */
+export function formatFileError(error: FileError): string {
+  return error.line === null ? `${error.file}: ${error.message}` : `${error.file}:${error.line}: ${error.message}`;
+}
+
+/** Thrown inside a parser to abort with a located error; `parse*` functions catch it and return it. */
+export class FileErrorSignal extends Error {
+  constructor(readonly error: FileError) {
+    super(formatFileError(error));
+    this.name = 'FileErrorSignal';
+  }
+}
+
+export function raise(file: string, line: number | null, field: string | null, message: string): never {
+  throw new FileErrorSignal({ file, line, field, message });
+}
+
+/** Runs a parser body that may `raise`, turning the signal into a failed result. */
+export function catchFileError<T>(body: () => T): Parsed<T> {
+  try {
+    return ok(body());
+  } catch (e) {
+    if (e instanceof FileErrorSignal) return { ok: false, error: e.error };
+    throw e;
+  }
+}
