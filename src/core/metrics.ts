@@ -101,13 +101,7 @@ export function idealDcg(hits: number): number {
  * Prec at each hit, which is position/rank; NDCG@K (eq 6) adds 1/log2(rank + 1) over the ideal DCG.
  * With setSize = 1 this is metricAtRank.
  */
-export function metricTerm(
-  metric: Metric,
-  position: number,
-  rank: number,
-  setSize: number,
-  itemCount: number,
-): number {
+export function metricTerm(metric: Metric, position: number, rank: number, setSize: number, itemCount: number): number {
   if (metric.kind === 'auc') {
     return ((itemCount - (setSize - 1) / 2) / setSize - rank / setSize) / (itemCount - setSize);
   }

@@ -101,7 +101,9 @@ export function validateRankData(data: RankData, defaultItemCount: number, maxRa
     const lo = data.offsets[i];
     const hi = data.offsets[i + 1];
     if (hi - lo >= n) {
-      throw new InputError(`recommender "${data.name}", instance ${i + 1}: ${hi - lo} relevant items leave no irrelevant item among n = ${n}`);
+      throw new InputError(
+        `recommender "${data.name}", instance ${i + 1}: ${hi - lo} relevant items leave no irrelevant item among n = ${n}`,
+      );
     }
     for (let j = lo; j < hi; j++) {
       const r = data.ranks[j];
@@ -111,7 +113,9 @@ export function validateRankData(data: RankData, defaultItemCount: number, maxRa
         );
       }
       if (j > lo && data.ranks[j - 1] === r) {
-        throw new InputError(`recommender "${data.name}", instance ${i + 1}: rank ${r} appears twice for the same user`);
+        throw new InputError(
+          `recommender "${data.name}", instance ${i + 1}: rank ${r} appears twice for the same user`,
+        );
       }
     }
   }

@@ -20,8 +20,10 @@ export function parseSampling(text: string): Sampling {
 
 /** Checks n, m and the sampling scheme together; throws an InputError naming the value. */
 export function validateSamplingSetup(itemCount: number, sampleSize: number, sampling: Sampling): void {
-  if (!Number.isSafeInteger(itemCount) || itemCount < 2) throw new InputError(`n must be an integer ≥ 2, got ${itemCount}`);
-  if (!Number.isSafeInteger(sampleSize) || sampleSize < 1) throw new InputError(`m must be an integer ≥ 1, got ${sampleSize}`);
+  if (!Number.isSafeInteger(itemCount) || itemCount < 2)
+    throw new InputError(`n must be an integer ≥ 2, got ${itemCount}`);
+  if (!Number.isSafeInteger(sampleSize) || sampleSize < 1)
+    throw new InputError(`m must be an integer ≥ 1, got ${sampleSize}`);
   if (sampling === 'without-replacement' && sampleSize > itemCount - 1) {
     throw new InputError(
       `m = ${sampleSize} is larger than the n − 1 = ${itemCount - 1} irrelevant items: without replacement m ≤ n − 1`,
@@ -160,7 +162,12 @@ export class KernelRow {
 }
 
 /** The full row p(r̃ = 1..m+1 | r) as a fresh array (zeros outside the support). */
-export function sampledRankPmf(trueRank: number, itemCount: number, sampleSize: number, sampling: Sampling): Float64Array {
+export function sampledRankPmf(
+  trueRank: number,
+  itemCount: number,
+  sampleSize: number,
+  sampling: Sampling,
+): Float64Array {
   validateSamplingSetup(itemCount, sampleSize, sampling);
   if (!Number.isSafeInteger(trueRank) || trueRank < 1 || trueRank > itemCount) {
     throw new InputError(`true rank must be an integer in 1..${itemCount}, got ${trueRank}`);

@@ -1,0 +1,108 @@
+/**
+ * Corrected sampled metrics M̂(r̃), r̃ = 1..m+1 (Krichene & Rendle 2020, section 5). An estimate of the exact metric
+ * from sampled ranks is the mean of M̂(r̃) over the instances.
+ */
+import { InputError } from '../errors.ts';
+import type { Metric } from '../metrics.ts';
+import { metricAtRank, metricCurve } from '../metrics.ts';
+import type { Sampling } from '../sampling.ts';
+import { BULK_CUTOFF, KernelRow, validateSamplingSetup } from '../sampling.ts';
+import { constrainedLeastSquares } from './cls.ts';
+import type { CorrectionKind } from './methods.ts';
+import { leastSquaresCorrections } from './leastSquares.ts';
+import { kernelMoments, normalisedPrior } from './moments.ts';
+import { solveSymmetric } from './solve.ts';
+
+export interface CorrectionSetup {
+  readonly itemCount: number;
+  readonly sampleSize: number;
+  readonly sampling: Sampling;
+  /** p(r) for r = 1..n, any positive scale (normalised here); uniform when absent (the paper's choice). */
+  readonly prior?: ArrayLike<number> | null;
+}
+
+export interface CorrectionOptions extends CorrectionSetup {
+  readonly method: CorrectionKind;
+  /** γ of eq 24–25, in [0, 1]; used by `bv` only. */
+  readonly gamma?: number;
+}
+
+/**
+ * Rank-estimate correction (eq 20): M̂(r̃) = M(⌊1 + (n − 1)(r̃ − 1)/m⌋), the metric at the unbiased estimate of r,
+ * rounded down as in the paper's experiments.
+ */
+export function rankEstimateVector(metric: Metric, itemCount: number, sampleSize: number): Float64Array {
+  const out = new Float64Array(sampleSize + 1);
+  for (let i = 1; i <= sampleSize + 1; i++) {
+    const rank = Math.floor(1 + ((itemCount - 1) * (i - 1)) / sampleSize);
+    out[i - 1] = metricAtRank(metric, rank, itemCount);
+  }
+  return out;
+}
+
+/**
+ * Correction vectors for several metrics with one shared set of kernel moments:
+ * - `ls`: minimal bias (eqs 21–23), solved as weighted polynomial least squares (leastSquares.ts) because AᵀA is
+ *   too ill-conditioned to invert in double precision;
+ * - `cls`: the same restricted to non-increasing M̂ (section 5.2);
+ * - `bv`: M̂ = ((1 − γ)AᵀA + γ diag(c))⁻¹Aᵀb (eq 25); γ = 1 is the posterior mean of eq 26, γ = 0 is `ls`.
+ */
+export function correctionVectors(metrics: readonly Metric[], options: CorrectionOptions): Float64Array[] {
+  const { itemCount: n, sampleSize: m, sampling, method } = options;
+  validateSamplingSetup(n, m, sampling);
+  if (method === 'rank-estimate') return metrics.map((metric) => rankEstimateVector(metric, n, m));
+  const gamma = method === 'bv' ? (options.gamma ?? NaN) : 0;
+  if (!(gamma >= 0 && gamma <= 1)) throw new InputError(`γ must be in [0, 1], got ${options.gamma}`);
+  const prior = normalisedPrior(n, options.prior);
+  const targets = metrics.map((metric) => metricCurve(metric, n));
+  if (method === 'ls' || (method === 'bv' && gamma === 0))
+    return leastSquaresCorrections(targets, prior, n, m, sampling).vectors;
+  const moments = kernelMoments(targets, prior, n, m, sampling);
+  const { gram, mass, size } = moments;
+  if (method === 'cls') return moments.cross.map((h) => constrainedLeastSquares(gram, h).values);
+  if (gamma === 1) {
+    // Eq 26: the posterior mean Σ_r p(r | r̃) M(r) = h_i / c_i.
+    return moments.cross.map((h) => h.map((v, i) => (mass[i] > 0 ? v / mass[i] : 0)));
+  }
+  const system = new Float64Array(size * size);
+  for (let k = 0; k < system.length; k++) system[k] = (1 - gamma) * gram[k];
+  for (let i = 0; i < size; i++) system[i * size + i] += gamma * mass[i];
+  return moments.cross.map((h) => solveSymmetric(system, h));
+}
+
+export function correctionVector(metric: Metric, options: CorrectionOptions): Float64Array {
+  return correctionVectors([metric], options)[0];
+}
+
+export interface CorrectionObjective {
+  /** Σ_r p(r) (E[M̂(r̃) | r] − M(r))², the objective of eq 21. */
+  bias: number;
+  /** Σ_r p(r) Var[M̂(r̃) | r], the variance term of eq 24. */
+  variance: number;
+}
+
+/** Evaluates the bias and variance terms of eq 24 for any vector M̂ directly, row by row. */
+export function correctionObjective(metric: Metric, vector: Float64Array, setup: CorrectionSetup): CorrectionObjective {
+  const { itemCount: n, sampleSize: m, sampling } = setup;
+  validateSamplingSetup(n, m, sampling);
+  const prior = normalisedPrior(n, setup.prior);
+  const row = new KernelRow(m, sampling, BULK_CUTOFF);
+  let bias = 0;
+  let variance = 0;
+  for (let r = 1; r <= n; r++) {
+    const pr = prior[r - 1];
+    if (pr === 0) continue;
+    row.fill(r - 1, n - 1);
+    const v = row.values;
+    let e1 = 0;
+    let e2 = 0;
+    for (let i = row.lo; i <= row.hi; i++) {
+      e1 += v[i] * vector[i];
+      e2 += v[i] * vector[i] * vector[i];
+    }
+    const d = e1 - metricAtRank(metric, r, n);
+    bias += pr * d * d;
+    variance += pr * Math.max(0, e2 - e1 * e1);
+  }
+  return { bias, variance };
+}

@@ -1,0 +1,141 @@
+/**
+ * Exact metrics of a recommender's instances (eq 1), and the expectation and spread of the sampled metric
+ * (eq 16), computed analytically from the law of r̃ | r (sampling.ts).
+ */
+import type { Metric } from './metrics.ts';
+import { metricAtRank, metricTerm } from './metrics.ts';
+import type { RankData } from './rankData.ts';
+import { itemCountOf } from './rankData.ts';
+import type { Sampling } from './sampling.ts';
+import { BULK_CUTOFF, KernelRow, validateSamplingSetup } from './sampling.ts';
+import { Adder } from './special.ts';
+
+export interface MetricSummary {
+  /** The exact metric, averaged over instances (eq 1). */
+  exact: number;
+  /** E[average of M(r̃)] over the sampling of the m irrelevant items (eq 16 averaged over instances). */
+  sampledMean: number;
+  /** Standard deviation of the instance-averaged sampled metric over sampling repetitions (Table 2's ±). */
+  sampledStd: number;
+}
+
+/** The exact metric averaged over instances (weights are counts), eq 1. */
+export function exactMetric(data: RankData, metric: Metric, itemCount: number): number {
+  const sum = new Adder();
+  let weight = 0;
+  for (let i = 0; i < data.weights.length; i++) {
+    const n = itemCountOf(data, i, itemCount);
+    const lo = data.offsets[i];
+    const k = data.offsets[i + 1] - lo;
+    let value = 0;
+    for (let j = 0; j < k; j++) value += metricTerm(metric, j + 1, data.ranks[lo + j], k, n);
+    sum.add(data.weights[i] * value);
+    weight += data.weights[i];
+  }
+  return +sum / weight;
+}
+
+/**
+ * The sampled metric as a vector over sampled ranks: out[r̃ − 1] = M(r̃) on a sample of m + 1 items
+ * (AUC on the sample is (m + 1 − r̃)/m).
+ */
+export function sampledMetricVector(metric: Metric, sampleSize: number): Float64Array {
+  const out = new Float64Array(sampleSize + 1);
+  for (let i = 1; i <= sampleSize + 1; i++) out[i - 1] = metricAtRank(metric, i, sampleSize + 1);
+  return out;
+}
+
+/**
+ * Exact value, expected sampled value and its standard deviation over sampling repetitions (analytic).
+ * For an instance with k relevant items, the j-th has r̃_j = j + X_j with X_j from a pool of n − k irrelevant items
+ * of which r_j − j rank above it, and every metric is a sum of per-item terms (metrics.ts: metricTerm), so the
+ * expectation is exact. The variance of such an instance adds the per-item variances (the items' sampled ranks are
+ * treated as independent; exact for k = 1, an approximation otherwise). Instances are sampled independently, so the
+ * variance of the average is Σ w_i Var_i / W².
+ */
+export function expectedSampledMetric(
+  data: RankData,
+  metric: Metric,
+  itemCount: number,
+  sampleSize: number,
+  sampling: Sampling,
+): MetricSummary {
+  const m = sampleSize;
+  const row = new KernelRow(m, sampling, BULK_CUTOFF);
+  const single = sampledMetricVector(metric, m);
+  const mean = new Adder();
+  const variance = new Adder();
+  let weight = 0;
+  for (let i = 0; i < data.weights.length; i++) {
+    const n = itemCountOf(data, i, itemCount);
+    validateSamplingSetup(n, m, sampling);
+    const lo = data.offsets[i];
+    const k = data.offsets[i + 1] - lo;
+    let e = 0;
+    let v = 0;
+    for (let j = 1; j <= k; j++) {
+      row.fill(data.ranks[lo + j - 1] - j, n - k);
+      const p = row.values;
+      let e1 = 0;
+      let e2 = 0;
+      for (let x = row.lo; x <= row.hi; x++) {
+        const value = k === 1 ? single[x] : metricTerm(metric, j, j + x, k, m + k);
+        e1 += p[x] * value;
+        e2 += p[x] * value * value;
+      }
+      e += e1;
+      v += Math.max(0, e2 - e1 * e1);
+    }
+    const w = data.weights[i];
+    mean.add(w * e);
+    variance.add(w * v);
+    weight += w;
+  }
+  return {
+    exact: exactMetric(data, metric, itemCount),
+    sampledMean: +mean / weight,
+    sampledStd: Math.sqrt(+variance) / weight,
+  };
+}
+
+/**
+ * E[v(r̃) | r] for r = 1..maxRank for each vector v over sampled ranks (v[r̃ − 1]), e.g. the sampled metric
+ * (Figure 3) or a corrected metric M̂ (Figure 4, right). One pass over r, each row shared by all vectors.
+ */
+export function expectedOfVectors(
+  vectors: readonly Float64Array[],
+  itemCount: number,
+  sampleSize: number,
+  sampling: Sampling,
+  maxRank = itemCount,
+): Float64Array[] {
+  validateSamplingSetup(itemCount, sampleSize, sampling);
+  const row = new KernelRow(sampleSize, sampling, BULK_CUTOFF);
+  const outs = vectors.map(() => new Float64Array(maxRank));
+  const count = vectors.length;
+  for (let r = 1; r <= maxRank; r++) {
+    row.fill(r - 1, itemCount - 1);
+    const p = row.values;
+    const lo = row.lo;
+    const hi = row.hi;
+    for (let j = 0; j < count; j++) {
+      const v = vectors[j];
+      let s = 0;
+      for (let x = lo; x <= hi; x++) s += p[x] * v[x];
+      outs[j][r - 1] = s;
+    }
+  }
+  return outs;
+}
+
+/** The expected sampled metric E[M(r̃) | r] for r = 1..maxRank, one array per metric (eq 16, Figure 3). */
+export function expectedCurve(
+  metrics: readonly Metric[],
+  itemCount: number,
+  sampleSize: number,
+  sampling: Sampling,
+  maxRank = itemCount,
+): Float64Array[] {
+  const vectors = metrics.map((metric) => sampledMetricVector(metric, sampleSize));
+  return expectedOfVectors(vectors, itemCount, sampleSize, sampling, maxRank);
+}
