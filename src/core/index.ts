@@ -5,3 +5,6 @@ export * from './rankData.ts';
 export * from './expected.ts';
 export * from './corrections/index.ts';
 export { logBinomialPmf, logHypergeometricPmf, compensatedSum, Adder } from './special.ts';
+export * from './random.ts';
+export * from './estimate.ts';
+export * from './simulate.ts';

@@ -1,0 +1,110 @@
+/**
+ * A seeded pseudo-random source that gives the same stream on every machine: xoshiro128** (Blackman & Vigna 2018)
+ * on 32-bit integer arithmetic, its 128-bit state filled from the seed by splitmix32. Doubles in [0, 1) take 53
+ * random bits from two outputs; integers below N are ⌊u·N⌋, whose bias is below N/2^53 (< 1e-9 for N ≤ 10^7).
+ */
+export interface RandomSource {
+  /** Uniform double in [0, 1). */
+  next(): number;
+  /** Uniform integer in 0..bound−1. */
+  nextInt(bound: number): number;
+}
+
+function splitmix32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x9e3779b9) >>> 0;
+    let z = state;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+    return (z ^ (z >>> 16)) >>> 0;
+  };
+}
+
+/** xoshiro128** seeded with any safe integer (its low and high 32 bits both enter the state). */
+export function createRandom(seed: number): RandomSource {
+  const high = Math.floor(seed / 2 ** 32) >>> 0;
+  const init = splitmix32((seed >>> 0) ^ Math.imul(high, 0x27d4eb2f));
+  let a = init();
+  let b = init();
+  let c = init();
+  let d = init();
+  if ((a | b | c | d) === 0) a = 1;
+  const nextUint32 = (): number => {
+    const result = Math.imul(rotl(Math.imul(b, 5), 7), 9) >>> 0;
+    const t = b << 9;
+    c ^= a;
+    d ^= b;
+    b ^= c;
+    a ^= d;
+    c ^= t;
+    d = rotl(d, 11);
+    return result;
+  };
+  const next = (): number => ((nextUint32() >>> 5) * 67108864 + (nextUint32() >>> 6)) / 9007199254740992;
+  return { next, nextInt: (bound) => Math.floor(next() * bound) };
+}
+
+function rotl(x: number, k: number): number {
+  return (x << k) | (x >>> (32 - k));
+}
+
+/**
+ * Draws the m irrelevant items of one sampled evaluation and returns, for each of the k relevant items (ranks
+ * sorted ascending), how many drawn items rank above it (so r̃_j = j + out[j]). The n − k irrelevant items are
+ * numbered in rank order; the j-th relevant item has above[j] = r_j − j of them above it. With replacement every
+ * draw is uniform over all n − k; without, uniform over the items not drawn yet.
+ */
+export function drawAboveCounts(
+  random: RandomSource,
+  above: ArrayLike<number>,
+  pool: number,
+  sampleSize: number,
+  withReplacement: boolean,
+  out: Int32Array,
+): void {
+  const k = above.length;
+  out.fill(0, 0, k);
+  if (k === 1) {
+    const a = above[0];
+    let x = 0;
+    if (withReplacement) {
+      for (let t = 0; t < sampleSize; t++) if (random.nextInt(pool) < a) x++;
+    } else {
+      let remainingAbove = a;
+      for (let t = 0; t < sampleSize; t++) {
+        if (random.nextInt(pool - t) < remainingAbove) {
+          x++;
+          remainingAbove--;
+        }
+      }
+    }
+    out[0] = x;
+    return;
+  }
+  // Several relevant items: gaps[j] = irrelevant items between relevant j−1 and j (gaps[k] = below the last).
+  const gaps = new Float64Array(k + 1);
+  let previous = 0;
+  for (let j = 0; j < k; j++) {
+    gaps[j] = above[j] - previous;
+    previous = above[j];
+  }
+  gaps[k] = pool - previous;
+  let remaining = pool;
+  const hits = new Int32Array(k + 1);
+  for (let t = 0; t < sampleSize; t++) {
+    let index = random.nextInt(withReplacement ? pool : remaining);
+    let gap = 0;
+    while (index >= gaps[gap]) index -= gaps[gap++];
+    hits[gap]++;
+    if (!withReplacement) {
+      gaps[gap]--;
+      remaining--;
+    }
+  }
+  let cumulative = 0;
+  for (let j = 0; j < k; j++) {
+    cumulative += hits[j];
+    out[j] = cumulative;
+  }
+}
