@@ -1,0 +1,44 @@
+/** Helpers for the CLI tests: run the CLI in-process on fixture files and inline files. */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { CliIo } from './io.ts';
+import { run } from './run.ts';
+
+export const FIXTURES = fileURLToPath(new URL('../test/fixtures/cli/', import.meta.url));
+
+export interface CliResult {
+  code: number;
+  out: string;
+  err: string;
+}
+
+/**
+ * Runs `sampled-metrics ...argv`. A path starting with `fixtures/` reads test/fixtures/cli/; other paths are
+ * looked up in `files` (inline contents), and are unreadable (ENOENT) otherwise.
+ */
+export async function cli(argv: readonly string[], files: Record<string, string> = {}): Promise<CliResult> {
+  const result: CliResult = { code: -1, out: '', err: '' };
+  const io: CliIo = {
+    stdout: (text) => void (result.out += text),
+    stderr: (text) => void (result.err += text),
+    readFile(path) {
+      if (path in files) return files[path];
+      if (path.startsWith('fixtures/')) return readFileSync(FIXTURES + path.slice('fixtures/'.length), 'utf8');
+      throw Object.assign(new Error(`ENOENT: no such file or directory, open '${path}'`), { code: 'ENOENT' });
+    },
+  };
+  result.code = await run(argv, io);
+  return result;
+}
+
+/** Runs with --json and parses stdout; fails the test with stderr if the command did not succeed. */
+export async function cliJson<T = Record<string, unknown>>(
+  argv: readonly string[],
+  files?: Record<string, string>,
+): Promise<T> {
+  const result = await cli([...argv, '--json'], files);
+  if (result.code !== 0) throw new Error(`exit ${result.code}: ${result.err}`);
+  return JSON.parse(result.out) as T;
+}
+
+export const TOY = { n: '10000', m: '99', ranks: 'fixtures/toy.csv' };
