@@ -1,0 +1,40 @@
+// Launches the system Chromium through playwright-core (no browser download needed).
+import { chromium } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Opens the app and waits until the table and the figure show computed values. */
+export async function openApp(browser, url, { colorScheme = 'light', width = 1100 } = {}) {
+  const context = await browser.newContext({ colorScheme, viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  await page.goto(url);
+  await waitForResults(page);
+  return { context, page, problems };
+}
+
+/** Waits until every sampled cell holds a number and the table is not busy, and the figure is drawn. */
+export async function waitForResults(page) {
+  await page.waitForSelector('table.results[aria-busy="false"] td[data-kind="sampled"] .value', { timeout: 20_000 });
+  await page.waitForSelector('figure.chart svg path.series', { timeout: 20_000 });
+}

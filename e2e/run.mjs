@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+// End-to-end tests: builds the app, serves dist/ on 127.0.0.1 (a free port), runs e2e/*.test.mjs with Node's test
+// runner against it in Chromium, shuts the server down, and exits non-zero on any failure.
+// Options: --no-build (reuse dist/), and any further arguments are passed to `node --test`.
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serveStatic } from './server.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..');
+const args = process.argv.slice(2);
+const build = !args.includes('--no-build');
+const testArgs = args.filter((a) => a !== '--no-build');
+
+function run(command, commandArgs, env = process.env) {
+  return new Promise((done) => {
+    const child = spawn(command, commandArgs, { cwd: root, stdio: 'inherit', env });
+    child.on('exit', (code, signal) => done(code ?? (signal ? 1 : 0)));
+    child.on('error', (error) => {
+      console.error(error);
+      done(1);
+    });
+  });
+}
+
+if (build) {
+  const code = await run(process.execPath, [
+    join(root, 'node_modules/vite/bin/vite.js'),
+    'build',
+    '--logLevel',
+    'warn',
+  ]);
+  if (code !== 0) {
+    console.error(`e2e: vite build failed (exit ${code})`);
+    process.exit(code);
+  }
+}
+
+const server = await serveStatic(join(root, 'dist'));
+let code = 1;
+try {
+  const files = readdirSync(here)
+    .filter((f) => f.endsWith('.test.mjs'))
+    .sort()
+    .map((f) => join('e2e', f));
+  console.log(`e2e: serving dist/ at ${server.url}; running ${files.join(', ')}`);
+  code = await run(process.execPath, ['--test', '--test-concurrency=1', ...testArgs, ...files], {
+    ...process.env,
+    E2E_BASE_URL: server.url,
+  });
+} finally {
+  await server.close();
+}
+process.exit(code);

@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+// Saves a full-page PNG of the app: `node e2e/screenshot.mjs OUT.png [--dark] [--width=1100] [--url=URL]`.
+// Without --url it serves the built dist/ (run `npm run build` first).
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launchBrowser, openApp } from './browser.mjs';
+import { serveStatic } from './server.mjs';
+
+const args = process.argv.slice(2);
+const out = args.find((a) => !a.startsWith('--'));
+if (!out) {
+  console.error('usage: node e2e/screenshot.mjs OUT.png [--dark] [--width=1100] [--url=URL]');
+  process.exit(2);
+}
+const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const server = option('url') ? null : await serveStatic(join(root, 'dist'));
+const browser = await launchBrowser();
+try {
+  const { page, problems } = await openApp(browser, option('url') ?? server.url, {
+    colorScheme: args.includes('--dark') ? 'dark' : 'light',
+    width: Number(option('width') ?? 1100),
+  });
+  mkdirSync(dirname(out), { recursive: true });
+  await page.screenshot({ path: out, fullPage: true });
+  for (const p of problems) console.error(p);
+  console.log(`saved ${out}`);
+} finally {
+  await browser.close();
+  await server?.close();
+}

@@ -1,0 +1,38 @@
+import { useMemo } from 'react';
+import { MetricVsRankChart } from '../components/MetricVsRankChart.tsx';
+import { StatusMessage } from '../components/StatusMessage.tsx';
+import { metricVsRank } from '../figures/metricVsRank.ts';
+import { refreshCurves } from '../state/actions.ts';
+import { useExplorer } from './useExplorer.ts';
+
+/** Figure 1 of the paper: the value each metric gives one relevant item at rank r. */
+export function FigureSection() {
+  const job = useExplorer((s) => s.curves);
+  const metrics = useExplorer((s) => s.metrics);
+  const value = job.value;
+  const figure = useMemo(
+    () =>
+      value
+        ? metricVsRank({
+            itemCount: value.itemCount,
+            curves: metrics.map((m, i) => ({ id: m.id, label: m.label, values: value.curves[i] })),
+          })
+        : null,
+    [value, metrics],
+  );
+  return (
+    <section className="figure-section" aria-labelledby="figure-title">
+      <h2 id="figure-title">Metric value vs. rank</h2>
+      {job.status === 'error' ? (
+        <StatusMessage message={job.message} onRetry={job.retryable ? () => void refreshCurves() : undefined} />
+      ) : null}
+      {figure && value ? (
+        <MetricVsRankChart figure={figure} values={value.curves} />
+      ) : job.status === 'loading' ? (
+        <p className="muted" role="status">
+          Computing…
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { useId, useState } from 'react';
+import type { MetricVsRankFigure } from '../figures/metricVsRank.ts';
+import { ChartPanel } from './ChartPanel.tsx';
+import { Legend } from './Legend.tsx';
+
+export interface MetricVsRankChartProps {
+  readonly figure: MetricVsRankFigure;
+  /** M(r) for each legend entry, in legend order: values[r − 1]. */
+  readonly values: readonly ArrayLike<number>[];
+}
+
+/** Renders the figure model of "metric value vs. rank" as <figure><svg/><figcaption/></figure>. */
+export function MetricVsRankChart({ figure, values }: MetricVsRankChartProps) {
+  const id = useId();
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const [cursor, setCursor] = useState<number | null>(null);
+  const visible = figure.legend.map((entry, i) => ({ ...entry, values: values[i] })).filter((e) => !hidden.has(e.id));
+  const readout =
+    cursor === null
+      ? null
+      : visible.map((e) => ({ id: e.id, label: e.label, stroke: e.stroke, value: e.values[cursor - 1] }));
+  const valueText =
+    readout === null
+      ? 'no rank selected'
+      : `rank ${cursor}: ${readout.map((r) => `${r.label} ${r.value.toFixed(3)}`).join(', ')}`;
+  const toggle = (seriesId: string) => {
+    const next = new Set(hidden);
+    if (next.has(seriesId)) next.delete(seriesId);
+    else next.add(seriesId);
+    setHidden(next);
+  };
+
+  return (
+    <figure className="chart" aria-labelledby={`${id}-title`}>
+      <div className="chart-head">
+        <Legend entries={figure.legend} hidden={hidden} onToggle={toggle} />
+        <p className="readout" aria-live="polite">
+          {readout === null ? (
+            <span className="muted">Point at a panel, or focus it and use the arrow keys, to read M(r).</span>
+          ) : (
+            <>
+              <span className="readout-rank">
+                <i>r</i> = {cursor?.toLocaleString('en-US')}
+              </span>
+              {readout.map((r) => (
+                <span key={r.id} className="readout-item">
+                  <span className="swatch-dot" style={{ background: r.stroke }} aria-hidden="true" />
+                  {r.label} {r.value.toFixed(3)}
+                </span>
+              ))}
+            </>
+          )}
+        </p>
+      </div>
+      <svg
+        className="chart-svg"
+        viewBox={`0 0 ${figure.width} ${figure.height}`}
+        width={figure.width}
+        height={figure.height}
+        aria-labelledby={`${id}-title`}
+      >
+        <title id={`${id}-title`}>{figure.title}</title>
+        {figure.panels.map((panel) => (
+          <ChartPanel
+            key={panel.id}
+            panel={panel}
+            hidden={hidden}
+            cursor={cursor}
+            onCursor={setCursor}
+            valueText={valueText}
+            clipId={`${id}-clip-${panel.id}`}
+            markers={readout ?? []}
+          />
+        ))}
+      </svg>
+      <figcaption>{figure.caption}</figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,59 @@
+import { useId, useState, type ReactNode } from 'react';
+
+export interface NumberFieldProps {
+  /** The visible label; its text is the input's accessible name. */
+  readonly label: ReactNode;
+  readonly value: number;
+  readonly onChange: (value: number) => void;
+  readonly min: number;
+  readonly max: number;
+  /** A short explanation shown under the input. */
+  readonly hint?: ReactNode;
+}
+
+const fmt = new Intl.NumberFormat('en-US');
+
+/**
+ * A controlled integer input. The text being typed is kept locally; only whole numbers within [min, max] reach
+ * onChange, anything else is flagged next to the field.
+ */
+export function NumberField({ label, value, onChange, min, max, hint }: NumberFieldProps) {
+  const id = useId();
+  const [draft, setDraft] = useState(String(value));
+  const [shown, setShown] = useState(value);
+  if (value !== shown) {
+    setShown(value);
+    setDraft(String(value));
+  }
+  const parsed = Number(draft);
+  const valid = draft.trim() !== '' && Number.isInteger(parsed) && parsed >= min && parsed <= max;
+  const problem = valid ? null : `Enter a whole number from ${fmt.format(min)} to ${fmt.format(max)}.`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={min}
+        max={max}
+        step={1}
+        value={draft}
+        aria-invalid={!valid}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => {
+          const text = event.target.value;
+          setDraft(text);
+          const next = Number(text);
+          if (text.trim() !== '' && Number.isInteger(next) && next >= min && next <= max && next !== value) {
+            setShown(next);
+            onChange(next);
+          }
+        }}
+      />
+      <p id={`${id}-hint`} className={problem ? 'field-hint field-problem' : 'field-hint'}>
+        {problem ?? hint}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { refreshAll, refreshTable, setComputeBackends } from './actions.ts';
+import { WorkerFailure, type ComputeBackend } from './computeClient.ts';
+import { inlineBackend } from './inlineBackend.ts';
+import { explorerStore, initialState } from './store.ts';
+
+const ids = ['auc', 'ap', 'ndcg', 'recall@10'];
+/** Krichene & Rendle 2020, Table 1 (exact, 3 decimals) and Table 2 (m = 99, mean ± std of 1000 repetitions). */
+const TABLE1 = { A: [0.99, 0.01, 0.15, 0], B: [0.555, 0.01, 0.122, 0], C: [0.843, 0.101, 0.208, 0.2] };
+const TABLE2 = { A: [0.99, 0.63, 0.724, 1], B: [0.555, 0.336, 0.444, 0.4], C: [0.843, 0.325, 0.46, 0.567] };
+
+function table() {
+  const job = explorerStore.getState().table;
+  if (job.status !== 'ready') throw new Error(`table is ${job.status}`);
+  return job.value;
+}
+
+beforeEach(() => {
+  explorerStore.setState(initialState(), true);
+  setComputeBackends({ table: inlineBackend, curves: inlineBackend });
+});
+afterEach(() => setComputeBackends(null));
+
+describe('explorer actions on the toy example (section 3.2)', () => {
+  it('computes Table 1 exactly and Table 2 up to its Monte Carlo error, and the curves of Figure 1', async () => {
+    await refreshAll();
+    for (const row of table().rows) {
+      ids.forEach((id, j) => {
+        const name = row.name as keyof typeof TABLE1;
+        expect(row.results[id].exact.toFixed(3)).toBe(TABLE1[name][j].toFixed(3));
+        // Table 2 averages 1000 draws: its standard error is at most 0.129 / sqrt(1000) ≈ 0.004.
+        expect(Math.abs((row.results[id].sampledMean ?? NaN) - TABLE2[name][j])).toBeLessThan(0.015);
+      });
+    }
+    const curves = explorerStore.getState().curves;
+    expect(curves.status === 'ready' && curves.value.curves.map((c) => c.length)).toEqual([1e4, 1e4, 1e4, 1e4]);
+  });
+
+  it('reports n smaller than a rank as an input error, without a retry, and keeps the previous table', async () => {
+    await refreshTable();
+    explorerStore.setState({ itemCount: 5000 });
+    await refreshTable();
+    const job = explorerStore.getState().table;
+    expect(job.status).toBe('error');
+    if (job.status !== 'error') return;
+    expect(job.message).toMatch(/rank 8437 is outside 1\.\.5000/);
+    expect(job.retryable).toBe(false);
+    expect(job.value?.itemCount).toBe(10_000);
+  });
+
+  it('offers a retry when the worker fails', async () => {
+    const broken: ComputeBackend = { run: () => Promise.reject(new WorkerFailure('The compute worker failed.')) };
+    setComputeBackends({ table: broken, curves: broken });
+    await refreshTable();
+    expect(explorerStore.getState().table).toMatchObject({ status: 'error', retryable: true });
+    setComputeBackends({ table: inlineBackend, curves: inlineBackend });
+    await refreshTable();
+    expect(explorerStore.getState().table.status).toBe('ready');
+  });
+
+  it('drops the result of a request that a newer one replaced', async () => {
+    const first = refreshTable();
+    explorerStore.setState({ itemCount: 20_000 });
+    const second = refreshTable();
+    await Promise.all([first, second]);
+    expect(table().itemCount).toBe(20_000);
+    expect(table().rows[0].results.auc.exact).toBeCloseTo(19_900 / 19_999, 12);
+  });
+});
