@@ -1,13 +1,16 @@
 /** Plain-text output: numbers with a fixed number of decimals and aligned columns. */
 
+/** Below this, a value is rounding noise of a quantity that is zero (e.g. the spread of a constant estimate). */
+const NOISE = 1e-12;
+
 /**
- * `digits` decimals; a non-zero value that would print as zero switches to two significant digits in exponent
- * form (3.2e-5), so that small metrics stay visible. Example: formatNumber(0.0101, 3) === '0.010'.
+ * `digits` decimals; a value that would print as zero but is not (|x| ≥ 1e-12) switches to two significant digits
+ * in exponent form (3.2e-5), so that small metrics stay visible. Example: formatNumber(0.0101, 3) === '0.010'.
  */
 export function formatNumber(x: number | null, digits: number): string {
   if (x === null) return '–';
   if (!Number.isFinite(x)) return String(x);
-  if (x !== 0 && Math.abs(x) < 0.5 * 10 ** -digits) return x.toExponential(1);
+  if (Math.abs(x) >= NOISE && Math.abs(x) < 0.5 * 10 ** -digits) return x.toExponential(1);
   const text = x.toFixed(digits);
   return /^-0\.?0*$/.test(text) ? text.slice(1) : text;
 }

@@ -1,6 +1,6 @@
 /** Reading and checking the inputs shared by several commands, with messages that name the option or file. */
-import type { Metric, RankData, Sampling } from '../src/core/index.ts';
-import { InputError, parseMetricList, parseSampling } from '../src/core/index.ts';
+import type { Method, Metric, RankData, Sampling } from '../src/core/index.ts';
+import { InputError, parseMethodList, parseMetricList, parseSampling } from '../src/core/index.ts';
 import type { Parsed, RankFileOptions } from '../src/io/index.ts';
 import { formatFileError, parsePriorFile, parseRankFile } from '../src/io/index.ts';
 import type { Args, OptionSpec } from './args.ts';
@@ -99,8 +99,20 @@ export function readPrior(args: Args, io: CliIo, itemCount: number): Float64Arra
   return unwrap(parsePriorFile(text, { file, itemCount }));
 }
 
+export const METHODS_OPTION: OptionSpec = {
+  name: 'methods',
+  value: 'LIST',
+  required: true,
+  help: 'comma-separated: sampled, rank-estimate, ls, cls, bv:G (γ = G in [0, 1])',
+};
+
 export const PRIOR_OPTION: OptionSpec = {
   name: 'prior',
   value: 'FILE',
   help: 'prior p(r) on true ranks as rank,weight CSV (default uniform over 1..n)',
 };
+
+export function readMethods(args: Args): Method[] {
+  const text = args.required('methods');
+  return withOption(args, 'methods', () => parseMethodList(text));
+}

@@ -1,13 +1,165 @@
+/**
+ * `sampled-metrics simulate`: the Monte Carlo study of the paper's Tables 2–4. Each repetition draws the m
+ * irrelevant items of every user, computes every estimate from the resulting sampled ranks, and records whether
+ * each pair of recommenders comes out in the order of its exact metric.
+ */
+import type { CliIo } from '../io.ts';
+import { simulate } from '../../src/core/index.ts';
 import type { Command } from '../command.ts';
-import { COMMON_OPTIONS } from '../inputs.ts';
+import { formatMeanStd, formatNumber, renderTable } from '../format.ts';
+import {
+  COMMON_OPTIONS,
+  METHODS_OPTION,
+  PRIOR_OPTION,
+  readDigits,
+  readItemCount,
+  readMethods,
+  readMetrics,
+  readPrior,
+  readRankFile,
+  readSampleSize,
+  readSampling,
+  SAMPLING_OPTION,
+} from '../inputs.ts';
+import { renderMethodTable } from './methodTable.ts';
 
 export const simulateCommand: Command = {
   name: 'simulate',
-  summary: '(not yet available)',
-  description: '',
-  options: [...COMMON_OPTIONS],
-  example: '',
-  run(args) {
-    throw args.error('not yet available');
+  summary: 'Monte Carlo study: sampled and corrected estimates over repeated samples, and ordering accuracy',
+  description:
+    'Repeats a sampled evaluation T times with a seeded random source: every user of every recommender draws\n' +
+    'm irrelevant items, and each method estimates each metric from the sampled ranks. Prints the mean ± standard\n' +
+    'deviation of every estimate over the repetitions (Tables 2 and 3), and for every pair of recommenders how\n' +
+    'often each method orders them as their exact metric does (Table 4). The same seed gives the same numbers.',
+  options: [
+    {
+      name: 'n',
+      value: 'N',
+      required: true,
+      help: 'number of items in the catalogue (default for rows without an n column)',
+    },
+    { name: 'm', value: 'M', required: true, help: 'number of sampled irrelevant items per user' },
+    {
+      name: 'ranks',
+      value: 'FILE',
+      required: true,
+      help: 'CSV/TSV of true ranks: recommender,rank [user] [count] [n]',
+    },
+    {
+      name: 'metrics',
+      value: 'LIST',
+      required: true,
+      help: 'comma-separated: auc, precision@K, recall@K, ap, ap@K, ndcg, ndcg@K',
+    },
+    METHODS_OPTION,
+    { name: 'repeats', value: 'T', required: true, help: 'number of repetitions of the sampled evaluation' },
+    { name: 'seed', value: 'S', required: true, help: 'integer seed of the random source' },
+    PRIOR_OPTION,
+    SAMPLING_OPTION,
+    ...COMMON_OPTIONS,
+  ],
+  example:
+    'sampled-metrics simulate --n 10000 --m 99 --ranks toy.csv --metrics ap,recall@10 --methods sampled,bv:0.1 --repeats 1000 --seed 1',
+  run(args, io) {
+    const itemCount = readItemCount(args);
+    const sampling = readSampling(args);
+    const sampleSize = readSampleSize(args, itemCount, sampling);
+    const metrics = readMetrics(args);
+    const methods = readMethods(args);
+    const repeats = args.requiredInteger('repeats', 1, 10_000_000);
+    const seed = args.requiredInteger('seed', -Number.MAX_SAFE_INTEGER);
+    const digits = readDigits(args);
+    const prior = readPrior(args, io, itemCount);
+    const recommenders = readRankFile(args, io, 'ranks', { itemCount, sampleSize, sampling });
+    const study = simulate({
+      recommenders,
+      metrics,
+      methods,
+      itemCount,
+      sampleSize,
+      sampling,
+      repeats,
+      seed,
+      prior,
+      onProgress: io.progress ? progressLine(io) : undefined,
+    });
+    const rows = new Map(study.results.map((r) => [`${r.recommender}\0${r.metric}\0${r.method}`, r]));
+    const find = (name: string, metric: string, method: string) => rows.get(`${name}\0${metric}\0${method}`);
+    const estimates = renderMethodTable({
+      metrics,
+      methods,
+      recommenders: recommenders.map((r) => r.name),
+      exact: (name, metric) => formatNumber(find(name, metric, methods[0].id)?.exact ?? NaN, digits),
+      cell: (name, metric, method) => {
+        const row = find(name, metric, method);
+        return row ? formatMeanStd(row.mean, row.std, digits) : '';
+      },
+    });
+    return {
+      json: {
+        n: itemCount,
+        m: sampleSize,
+        sampling,
+        repeats,
+        seed,
+        results: study.results,
+        orderings: study.orderings,
+      },
+      text:
+        `Monte Carlo study: ${repeats} repetition${repeats === 1 ? '' : 's'} (seed ${seed}), n = ${itemCount}, ` +
+        `m = ${sampleSize} sampled ${sampling}${prior ? ', prior from --prior' : ''}\n\n` +
+        'Estimates, mean ± standard deviation over the repetitions\n' +
+        estimates +
+        '\nCorrect orderings: % of repetitions in which a method orders the pair as the exact metric does\n' +
+        renderOrderings(
+          study.orderings,
+          methods.map((m) => m.id),
+        ),
+    };
   },
 };
+
+interface Ordering {
+  metric: string;
+  method: string;
+  a: string;
+  b: string;
+  correct: number;
+  repeats: number;
+}
+
+function renderOrderings(orderings: readonly Ordering[], methods: readonly string[]): string {
+  if (orderings.length === 0) return '(only one recommender: no pairs to order)\n';
+  // Rows grouped by pair (in the order the core lists them), then by metric; a column per method.
+  const cells = new Map<string, Map<string, Map<string, Ordering>>>();
+  for (const o of orderings) {
+    const pair = `${o.a} vs ${o.b}`;
+    if (!cells.has(pair)) cells.set(pair, new Map());
+    const byMetric = cells.get(pair) as Map<string, Map<string, Ordering>>;
+    if (!byMetric.has(o.metric)) byMetric.set(o.metric, new Map());
+    byMetric.get(o.metric)?.set(o.method, o);
+  }
+  const rows = [...cells].flatMap(([pair, byMetric]) =>
+    [...byMetric].map(([metric, byMethod], i) => [
+      i === 0 ? pair : '',
+      metric,
+      ...methods.map((m) => percent(byMethod.get(m))),
+    ]),
+  );
+  return renderTable(['pair', 'metric', ...methods], rows, ['left', 'left']);
+}
+
+function percent(o: Ordering | undefined): string {
+  return o ? `${((100 * o.correct) / o.repeats).toFixed(1)}` : '';
+}
+
+/** Writes `simulating: 120/1000` on one terminal line, updated at most every 1% and cleared at the end. */
+function progressLine(io: CliIo): (done: number, total: number) => void {
+  let shown = -1;
+  return (done, total) => {
+    const step = Math.floor((100 * done) / total);
+    if (step === shown && done < total) return;
+    shown = step;
+    io.stderr(done < total ? `\rsimulating: ${done}/${total} repetitions` : '\r\x1b[K');
+  };
+}
