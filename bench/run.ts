@@ -10,24 +10,40 @@ import { denseBv } from './denseReference.ts';
 const four = core.parseMetricList('auc,ap,ndcg,recall@10');
 const ap = core.parseMetric('ap');
 const quick = process.argv.includes('--quick');
-console.log(`machine: ${os.cpus()[0]?.model ?? 'unknown'} × ${os.cpus().length}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`);
+console.log(
+  `machine: ${os.cpus()[0]?.model ?? 'unknown'} × ${os.cpus().length}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`,
+);
 
 const big = quick ? 100_000 : 1_000_000;
-bench(`expected curve, 4 metrics, n = ${big}, m = 100`, 3, () => core.expectedCurve(four, big, 100, 'with-replacement'));
+bench(`expected curve, 4 metrics, n = ${big}, m = 100`, 3, () =>
+  core.expectedCurve(four, big, 100, 'with-replacement'),
+);
 for (const method of ['ls', 'cls', 'bv'] as const) {
   bench(`${method} vector (AP), n = ${big}, m = 100`, 3, () =>
     core.correctionVector(ap, { itemCount: big, sampleSize: 100, sampling: 'with-replacement', method, gamma: 0.1 }),
   );
 }
 bench(`bv:0.1 vector (AP), without replacement, n = ${big}, m = 100`, 1, () =>
-  core.correctionVector(ap, { itemCount: big, sampleSize: 100, sampling: 'without-replacement', method: 'bv', gamma: 0.1 }),
+  core.correctionVector(ap, {
+    itemCount: big,
+    sampleSize: 100,
+    sampling: 'without-replacement',
+    method: 'bv',
+    gamma: 0.1,
+  }),
 );
 
 const denseN = quick ? 10_000 : 100_000;
 const target = core.metricCurve(ap, denseN);
 const dense = bench(`dense reference bv:0.1, n = ${denseN}, m = 100`, 1, () => denseBv(target, denseN, 100, 0.1));
 const ours = bench(`ours bv:0.1, n = ${denseN}, m = 100`, 3, () =>
-  core.correctionVector(ap, { itemCount: denseN, sampleSize: 100, sampling: 'with-replacement', method: 'bv', gamma: 0.1 }),
+  core.correctionVector(ap, {
+    itemCount: denseN,
+    sampleSize: 100,
+    sampling: 'with-replacement',
+    method: 'bv',
+    gamma: 0.1,
+  }),
 );
 console.log(`speed-up over the dense reference at n = ${denseN}: ${(dense.medianMs / ours.medianMs).toFixed(1)}×`);
 
@@ -51,8 +67,16 @@ bench('simulate toy example, T = 1000, m = 99, 4 metrics × sampled,rank-estimat
 
 if (!quick) {
   const huge = 10_000_000;
-  bench(`expected curve, 4 metrics, n = ${huge}, m = 1000`, 1, () => core.expectedCurve(four, huge, 1000, 'with-replacement'));
+  bench(`expected curve, 4 metrics, n = ${huge}, m = 1000`, 1, () =>
+    core.expectedCurve(four, huge, 1000, 'with-replacement'),
+  );
   bench(`bv:0.1 vector (AP), n = ${huge}, m = 1000`, 1, () =>
-    core.correctionVector(ap, { itemCount: huge, sampleSize: 1000, sampling: 'with-replacement', method: 'bv', gamma: 0.1 }),
+    core.correctionVector(ap, {
+      itemCount: huge,
+      sampleSize: 1000,
+      sampling: 'with-replacement',
+      method: 'bv',
+      gamma: 0.1,
+    }),
   );
 }

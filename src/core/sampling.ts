@@ -61,12 +61,21 @@ export class KernelRow {
   readonly values: Float64Array;
   lo = 0;
   hi = 0;
+  /** up[k] = (m − k)/(k + 1) and down[k] = k/(m − k + 1): the binomial coefficient ratios, shared by every row. */
+  private readonly up: Float64Array;
+  private readonly down: Float64Array;
   constructor(
     readonly sampleSize: number,
     readonly sampling: Sampling,
     readonly relativeCutoff = 0,
   ) {
     this.values = new Float64Array(sampleSize + 1);
+    this.up = new Float64Array(sampleSize + 1);
+    this.down = new Float64Array(sampleSize + 1);
+    for (let k = 0; k <= sampleSize; k++) {
+      this.up[k] = (sampleSize - k) / (k + 1);
+      this.down[k] = k / (sampleSize - k + 1);
+    }
   }
 
   /** Fills the row for a relevant item with `above` of the `pool` irrelevant items ranked above it. */
@@ -92,12 +101,14 @@ export class KernelRow {
     const odds = p / q;
     const mode = Math.min(m, Math.floor((m + 1) * p));
     const cut = this.relativeCutoff;
+    const up = this.up;
+    const down = this.down;
     v[mode] = 1;
     let sum = 1;
     let x = 1;
     let k = mode;
     while (k < m) {
-      x *= ((m - k) / (k + 1)) * odds;
+      x *= up[k] * odds;
       if (x <= cut || x === 0) break;
       k++;
       v[k] = x;
@@ -108,7 +119,7 @@ export class KernelRow {
     k = mode;
     const inv = q / p;
     while (k > 0) {
-      x *= (k / (m - k + 1)) * inv;
+      x *= down[k] * inv;
       if (x <= cut || x === 0) break;
       k--;
       v[k] = x;

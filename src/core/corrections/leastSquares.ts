@@ -30,16 +30,17 @@ export function leastSquaresCorrections(
   sampling: Sampling,
 ): LeastSquaresResult {
   const m = sampleSize;
-  const support: number[] = [];
-  for (let r = 0; r < itemCount; r++) if (prior[r] > 0) support.push(r);
-  const count = support.length;
+  let count = 0;
+  for (let r = 0; r < itemCount; r++) if (prior[r] > 0) count++;
+  const support = new Int32Array(count);
+  for (let r = 0, s = 0; r < itemCount; r++) if (prior[r] > 0) support[s++] = r;
   const u = new Float64Array(count);
   const w = new Float64Array(count);
   for (let s = 0; s < count; s++) {
     u[s] = itemCount > 1 ? support[s] / (itemCount - 1) : 0;
     w[s] = prior[support[s]];
   }
-  const values = targets.map((t) => Float64Array.from(support, (r) => t[r]));
+  const values = targets.map((t) => (support.length === itemCount ? t : Float64Array.from(support, (r) => t[r])));
   const { alpha, beta, coefficients, targetSquare } = stieltjes(u, w, values, m);
   const degree = alpha.length - 1;
   const { nodes, weights } = gaussQuadrature(alpha, beta);
@@ -73,38 +74,59 @@ function stieltjes(u: Float64Array, weights: Float64Array, targets: Float64Array
   let total = 0;
   for (let s = 0; s < count; s++) total += weights[s];
   const w = weights.map((x) => x / total);
+  // Three rotating buffers: P_{k−1}, P_k and the next polynomial.
   let prev = new Float64Array(count);
   let cur = new Float64Array(count).fill(1);
+  let next = new Float64Array(count);
   const alpha: number[] = [];
   const beta: number[] = [0];
   const coefficients = targets.map(() => [] as number[]);
-  const dot = (a: Float64Array, b: Float64Array): number => {
-    let s = 0;
-    for (let k = 0; k < count; k++) s += w[k] * a[k] * b[k];
-    return s;
-  };
-  const targetSquare = targets.map((t) => dot(t, t));
+  const targetSquare = targets.map((t) => weightedDot(w, t, t));
+  // Each step costs two passes over the nodes (plus a normalising sweep); a third only when rounding has spoilt
+  // the orthogonality to P_k, which is restored then (re-orthogonalisation).
   for (let k = 0; ; k++) {
-    targets.forEach((t, j) => coefficients[j].push(dot(t, cur)));
+    // Pass 1: α_k = ⟨u P_k, P_k⟩ and the projections ⟨M, P_k⟩.
     let a = 0;
     for (let s = 0; s < count; s++) a += w[s] * u[s] * cur[s] * cur[s];
+    targets.forEach((t, j) => coefficients[j].push(weightedDot(w, t, cur)));
     alpha.push(a);
     if (k === maxDegree || k === count - 1) break;
-    const next = new Float64Array(count);
+    // Pass 2: the three-term recurrence and the norm of the result.
     const b = beta[k];
-    for (let s = 0; s < count; s++) next[s] = (u[s] - a) * cur[s] - b * prev[s];
-    // Re-orthogonalise against the last two polynomials (rounding slowly destroys orthogonality).
-    const c0 = dot(next, cur);
-    const c1 = dot(next, prev);
-    for (let s = 0; s < count; s++) next[s] -= c0 * cur[s] + c1 * prev[s];
-    const norm = Math.sqrt(dot(next, next));
+    let norm2 = 0;
+    let c0 = 0;
+    for (let s = 0; s < count; s++) {
+      const x = (u[s] - a) * cur[s] - b * prev[s];
+      next[s] = x;
+      norm2 += w[s] * x * x;
+      c0 += w[s] * x * cur[s];
+    }
+    // Orthogonality to P_k (exact in theory) is checked and restored when rounding has spoilt it.
+    if (Math.abs(c0) > 1e-10 * Math.sqrt(norm2)) {
+      norm2 = 0;
+      for (let s = 0; s < count; s++) {
+        const x = next[s] - c0 * cur[s];
+        next[s] = x;
+        norm2 += w[s] * x * x;
+      }
+    }
+    const norm = Math.sqrt(norm2);
     if (!(norm > 1e-12)) break;
-    for (let s = 0; s < count; s++) next[s] /= norm;
+    const inv = 1 / norm;
+    for (let s = 0; s < count; s++) next[s] *= inv;
     beta.push(norm);
+    const spare = prev;
     prev = cur;
     cur = next;
+    next = spare;
   }
   return { alpha, beta, coefficients, targetSquare };
+}
+
+function weightedDot(w: Float64Array, a: Float64Array, b: Float64Array): number {
+  let s = 0;
+  for (let k = 0; k < w.length; k++) s += w[k] * a[k] * b[k];
+  return s;
 }
 
 /** Golub–Welsch: nodes are the eigenvalues of the Jacobi matrix, weights the squared first eigenvector components. */
