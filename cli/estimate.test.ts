@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { cli, cliJson } from './testing.ts';
+
+interface EstimateDoc {
+  n: number;
+  m: number;
+  results: { recommender: string; metric: string; method: string; estimate: number }[];
+}
+interface CorrectDoc {
+  corrections: { metric: string; values: number[] }[];
+}
+
+const SAMPLED = { A: [1, 2, 1, 1, 3], B: [1, 1, 85, 93, 45], C: [3, 1, 8, 54, 16] }; // fixtures/toy-sampled.csv
+const base = ['estimate', '--n', '10000', '--m', '99', '--sampled-ranks', 'fixtures/toy-sampled.csv'];
+
+function estimates(doc: EstimateDoc): Map<string, number> {
+  return new Map(doc.results.map((r) => [`${r.recommender}/${r.metric}/${r.method}`, r.estimate]));
+}
+
+describe('sampled-metrics estimate', () => {
+  it('prints the JSON shape of the contract', async () => {
+    const doc = await cliJson<EstimateDoc>(base.concat('--metrics', 'ap,auc', '--methods', 'sampled,cls'));
+    expect([doc.n, doc.m]).toEqual([10000, 99]);
+    expect(doc.results).toHaveLength(3 * 2 * 2);
+    for (const row of doc.results) {
+      expect(Object.keys(row).sort()).toEqual(['estimate', 'method', 'metric', 'recommender']);
+      expect(Number.isFinite(row.estimate)).toBe(true);
+    }
+  });
+
+  it('method sampled averages the metric of the sampled ranks over users (by hand)', async () => {
+    const got = estimates(
+      await cliJson<EstimateDoc>(base.concat('--metrics', 'ap,recall@10,auc', '--methods', 'sampled')),
+    );
+    for (const [name, ranks] of Object.entries(SAMPLED)) {
+      const mean = (f: (r: number) => number) => ranks.reduce((s, r) => s + f(r), 0) / ranks.length;
+      expect(got.get(`${name}/ap/sampled`)).toBeCloseTo(
+        mean((r) => 1 / r),
+        12,
+      );
+      expect(got.get(`${name}/recall@10/sampled`)).toBeCloseTo(
+        mean((r) => (r <= 10 ? 1 : 0)),
+        12,
+      );
+      expect(got.get(`${name}/auc/sampled`)).toBeCloseTo(
+        mean((r) => (100 - r) / 99),
+        12,
+      );
+    }
+  });
+
+  it('a corrected estimate is the mean of the `correct` vector at the users’ sampled ranks', async () => {
+    const methods = ['rank-estimate', 'cls', 'bv:0.1', 'bv:1'];
+    const got = estimates(
+      await cliJson<EstimateDoc>(base.concat('--metrics', 'ndcg,recall@10', '--methods', methods.join(','))),
+    );
+    for (const method of methods) {
+      const vectors = await cliJson<CorrectDoc>([
+        'correct',
+        '--n',
+        '10000',
+        '--m',
+        '99',
+        '--metrics',
+        'ndcg,recall@10',
+        '--method',
+        method,
+      ]);
+      for (const { metric, values } of vectors.corrections) {
+        for (const [name, ranks] of Object.entries(SAMPLED)) {
+          const mean = ranks.reduce((s, r) => s + values[r - 1], 0) / ranks.length;
+          expect(got.get(`${name}/${metric}/${method}`)).toBeCloseTo(mean, 10);
+        }
+      }
+    }
+  });
+
+  it('uses the correction for each user’s own n from the n column', async () => {
+    const doc = await cliJson<EstimateDoc>(
+      [
+        'estimate',
+        '--n',
+        '10000',
+        '--m',
+        '9',
+        '--sampled-ranks',
+        's.csv',
+        '--metrics',
+        'ap',
+        '--methods',
+        'rank-estimate',
+      ],
+      { 's.csv': 'recommender,rank,n\nA,2,1000\nA,2,\n' },
+    );
+    // Eq 20: ⌊1 + (n − 1)/9⌋ = 112 for n = 1000 and 1112 for n = 10000.
+    expect(doc.results[0].estimate).toBeCloseTo((1 / 112 + 1 / 1112) / 2, 12);
+  });
+
+  it('gives the same estimates for a histogram of sampled ranks', async () => {
+    const args = [
+      'estimate',
+      '--n',
+      '500',
+      '--m',
+      '20',
+      '--metrics',
+      'ap',
+      '--methods',
+      'sampled,cls',
+      '--sampled-ranks',
+    ];
+    const expanded = await cliJson(args.concat('e.csv'), { 'e.csv': 'recommender,rank\nA,1\nA,1\nA,4\nA,21\n' });
+    const histogram = await cliJson(args.concat('h.csv'), {
+      'h.csv': 'recommender,count,rank\nA,2,1\nA,1,4\nA,1,21\n',
+    });
+    expect(histogram).toEqual(expanded);
+  });
+
+  it('prints a row per (metric, recommender) and a column per method', async () => {
+    const result = await cli(base.concat('--metrics', 'ap', '--methods', 'sampled,bv:0.1', '--digits', '3'));
+    expect(result.code).toBe(0);
+    expect(result.out).toMatch(/metric +recommender +sampled +bv:0\.1/);
+    expect(result.out).toMatch(/ap +A +0\.767 /);
+  });
+
+  it.each([
+    [
+      'a sampled rank above m + 1',
+      ['--metrics', 'ap', '--methods', 'sampled'],
+      's.csv:3: sampled rank 101 is larger than m + 1 = 100',
+    ],
+    ['an unknown method', ['--metrics', 'ap', '--methods', 'sampled,magic'], '--methods: unknown method "magic"'],
+    ['bv without γ', ['--metrics', 'ap', '--methods', 'bv'], '--methods: method "bv" needs γ after a colon'],
+    [
+      'γ above 1',
+      ['--metrics', 'ap', '--methods', 'bv:1.5'],
+      '--methods: method "bv:1.5": γ must be a number in [0, 1]',
+    ],
+    ['a missing --methods', ['--metrics', 'ap'], 'missing required option --methods LIST'],
+  ])('rejects %s', async (_title, extra, message) => {
+    const result = await cli(['estimate', '--n', '10000', '--m', '99', '--sampled-ranks', 's.csv', ...extra], {
+      's.csv': 'recommender,rank\nA,100\nA,101\n',
+    });
+    expect(result.err).toContain(message);
+    expect([result.code, result.out]).toEqual([2, '']);
+  });
+});
