@@ -1,6 +1,7 @@
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { MetricVsRankChart } from '../components/MetricVsRankChart.tsx';
 import { StatusMessage } from '../components/StatusMessage.tsx';
+import { useElementWidth } from '../components/useElementWidth.ts';
 import { metricVsRank } from '../figures/metricVsRank.ts';
 import { refreshCurves } from '../state/actions.ts';
 import { useExplorer } from './useExplorer.ts';
@@ -10,18 +11,22 @@ export function FigureSection() {
   const job = useExplorer((s) => s.curves);
   const metrics = useExplorer((s) => s.metrics);
   const value = job.value;
+  const sectionRef = useRef<HTMLElement>(null);
+  // Lay the figure out at the width it is shown, so that its text keeps its size (narrow screens scale it down).
+  const width = Math.min(1040, Math.max(600, useElementWidth(sectionRef, 880)));
   const figure = useMemo(
     () =>
       value
         ? metricVsRank({
             itemCount: value.itemCount,
+            width,
             curves: metrics.map((m, i) => ({ id: m.id, label: m.label, values: value.curves[i] })),
           })
         : null,
-    [value, metrics],
+    [value, metrics, width],
   );
   return (
-    <section className="figure-section" aria-labelledby="figure-title">
+    <section ref={sectionRef} className="figure-section" aria-labelledby="figure-title">
       <h2 id="figure-title">Metric value vs. rank</h2>
       {job.status === 'error' ? (
         <StatusMessage message={job.message} onRetry={job.retryable ? () => void refreshCurves() : undefined} />

@@ -35,8 +35,19 @@ export function ResultsSection() {
           <ResultsTable
             model={model}
             caption={`Metrics averaged over the five instances, n = ${formatInteger(result.itemCount)} items.`}
-            exactHeading={`Exact, all n = ${formatInteger(result.itemCount)} items${paper ? ' (Table 1)' : ''}`}
-            sampledHeading={`Expected sampled ± std, ${samplingLabel}${paper ? ' (Table 2)' : ''}`}
+            exactHeading={
+              <>
+                Exact, all <i>n</i> = {formatInteger(result.itemCount)} items
+                {paper ? <span className="paper-ref">paper’s Table 1</span> : null}
+              </>
+            }
+            sampledHeading={
+              <>
+                Sampled, <i>m</i> = {formatInteger(result.sampleSize)} {SAMPLING_LABELS[result.sampling]}: expected ±
+                std
+                {paper ? <span className="paper-ref">paper’s Table 2 (1000 simulated runs)</span> : null}
+              </>
+            }
             busy={job.status === 'loading'}
           />
           <p className="table-key">

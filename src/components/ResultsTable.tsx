@@ -1,11 +1,12 @@
+import type { ReactNode } from 'react';
 import type { ResultsTableModel } from '../figures/resultsTable.ts';
 
 export interface ResultsTableProps {
   readonly model: ResultsTableModel;
   /** The caption, e.g. which n and m the numbers are for. */
   readonly caption: string;
-  readonly exactHeading: string;
-  readonly sampledHeading: string;
+  readonly exactHeading: ReactNode;
+  readonly sampledHeading: ReactNode;
   /** True while newer numbers are being computed: the table is dimmed and marked busy. */
   readonly busy: boolean;
 }

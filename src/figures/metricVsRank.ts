@@ -65,7 +65,7 @@ export const SERIES_STYLES: readonly SeriesStyle[] = [
   { stroke: 'var(--series-4)', dash: '10 3 2 3' },
 ];
 
-const MARGIN = { top: 30, right: 14, bottom: 46, left: 54 };
+const MARGIN = { top: 30, right: 20, bottom: 46, left: 54 };
 const PANEL_GAP = 36;
 const X_TITLE: readonly TitlePart[] = [{ text: 'rank ' }, { text: 'r', italic: true }];
 const Y_TITLE: readonly TitlePart[] = [
