@@ -1,11 +1,11 @@
 /** Reading typed values from table cells, with errors that name the file, line and column. */
 import { raise } from './fileError.ts';
-import type { Table, TableRow } from './table.ts';
+import type { TableHead, TableRow } from './table.ts';
 
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 /** A finite number; `label` names the value in messages (e.g. "weight"). */
-export function numberCell(table: Table, row: TableRow, column: number, label: string): number {
+export function numberCell(table: TableHead, row: TableRow, column: number, label: string): number {
   const text = row.cells[column];
   const field = table.header[column];
   if (text === '') raise(table.file, row.line, field, `missing ${label}`);
@@ -17,7 +17,7 @@ export function numberCell(table: Table, row: TableRow, column: number, label: s
 }
 
 /** An integer (written `12`, `12.0` or `1.2e1`); anything else raises "… is not an integer". */
-export function integerCell(table: Table, row: TableRow, column: number, label: string): number {
+export function integerCell(table: TableHead, row: TableRow, column: number, label: string): number {
   const text = row.cells[column];
   const field = table.header[column];
   if (text === '') raise(table.file, row.line, field, `missing ${label}`);

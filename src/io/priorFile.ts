@@ -6,8 +6,8 @@
 import { integerCell, numberCell } from './cells.ts';
 import type { Parsed } from './fileError.ts';
 import { catchFileError, raise } from './fileError.ts';
-import type { Table } from './table.ts';
-import { parseTable, requireColumn } from './table.ts';
+import type { TableReader } from './table.ts';
+import { openTable, requireColumn } from './table.ts';
 
 export interface PriorFileOptions {
   /** Display name for messages. */
@@ -18,19 +18,16 @@ export interface PriorFileOptions {
 
 /** Returns p as a Float64Array of length n with p[r − 1] the weight of rank r, summing to 1. */
 export function parsePriorFile(text: string, options: PriorFileOptions): Parsed<Float64Array> {
-  const table = parseTable(text, options.file);
-  if (!table.ok) return table;
-  return catchFileError(() => readPrior(table.value, options.itemCount));
+  return catchFileError(() => readPrior(openTable(text, options.file), options.itemCount));
 }
 
-function readPrior(table: Table, itemCount: number): Float64Array {
+function readPrior(table: TableReader, itemCount: number): Float64Array {
   const rankColumn = requireColumn(table, 'rank', 'rank,weight');
   const weightColumn = requireColumn(table, 'weight', 'rank,weight');
-  if (table.rows.length === 0) raise(table.file, null, null, 'no data rows after the header');
   const prior = new Float64Array(itemCount);
   const lineOf = new Map<number, number>();
   let total = 0;
-  for (const row of table.rows) {
+  table.forEachRow((row) => {
     const rank = integerCell(table, row, rankColumn, 'rank');
     if (rank < 1) raise(table.file, row.line, 'rank', `rank ${rank} is smaller than 1`);
     if (rank > itemCount) raise(table.file, row.line, 'rank', `rank ${rank} is larger than n = ${itemCount}`);
@@ -42,7 +39,8 @@ function readPrior(table: Table, itemCount: number): Float64Array {
     if (weight < 0) raise(table.file, row.line, 'weight', `weight ${weight} is negative`);
     prior[rank - 1] = weight;
     total += weight;
-  }
+  });
+  if (lineOf.size === 0) raise(table.file, null, null, 'no data rows after the header');
   if (!(total > 0)) raise(table.file, null, 'weight', 'the weights sum to 0');
   for (let r = 0; r < itemCount; r++) prior[r] /= total;
   return prior;

@@ -13,8 +13,8 @@ import type { Sampling } from '../core/sampling.ts';
 import { integerCell } from './cells.ts';
 import type { Parsed } from './fileError.ts';
 import { catchFileError, raise } from './fileError.ts';
-import type { Table, TableRow } from './table.ts';
-import { columnIndex, parseTable, requireColumn } from './table.ts';
+import type { TableHead, TableReader, TableRow } from './table.ts';
+import { columnIndex, openTable, requireColumn } from './table.ts';
 
 export type RankLayout = 'single' | 'grouped' | 'histogram';
 
@@ -38,12 +38,21 @@ export interface RankFile {
   readonly perInstanceItemCount: boolean;
 }
 
-/** One user's relevant items while reading. */
-interface Instance {
+/** One user's relevant items while reading a grouped file. */
+interface Group {
   readonly ranks: number[];
   readonly lines: number[];
   readonly itemCount: number;
-  readonly count: number;
+}
+
+/** One recommender's rows while reading. */
+interface Rows {
+  /** Single and histogram layouts: one entry per kept row. */
+  readonly ranks: number[];
+  readonly counts: number[];
+  readonly itemCounts: number[];
+  /** Grouped layout: users in order of first appearance. */
+  readonly groups: Map<string, Group>;
 }
 
 interface Columns {
@@ -54,13 +63,12 @@ interface Columns {
   readonly n: number;
 }
 
+/** Parses a rank file; any problem comes back as an error with file, line and column. */
 export function parseRankFile(text: string, options: RankFileOptions): Parsed<RankFile> {
-  const table = parseTable(text, options.file);
-  if (!table.ok) return table;
-  return catchFileError(() => readRanks(table.value, options));
+  return catchFileError(() => readRanks(openTable(text, options.file), options));
 }
 
-function readRanks(table: Table, options: RankFileOptions): RankFile {
+function readRanks(table: TableReader, options: RankFileOptions): RankFile {
   const columns: Columns = {
     recommender: requireColumn(table, 'recommender', 'recommender,rank'),
     rank: requireColumn(table, 'rank', 'recommender,rank'),
@@ -76,138 +84,145 @@ function readRanks(table: Table, options: RankFileOptions): RankFile {
       'the columns "user" and "count" cannot be combined: a histogram row stands for users with one relevant item each',
     );
   }
-  if (table.rows.length === 0) raise(table.file, null, null, 'no data rows after the header');
   const layout: RankLayout = columns.user >= 0 ? 'grouped' : columns.count >= 0 ? 'histogram' : 'single';
-  const byRecommender = new Map<string, Map<string, Instance>>();
-  table.rows.forEach((row, index) => {
+  const byRecommender = new Map<string, Rows>();
+  let rowCount = 0;
+  table.forEachRow((row) => {
+    rowCount++;
     const name = row.cells[columns.recommender];
     if (name === '') raise(table.file, row.line, 'recommender', 'missing recommender name');
-    let instances = byRecommender.get(name);
-    if (!instances) byRecommender.set(name, (instances = new Map()));
-    addRow(
-      table,
-      row,
-      columns,
-      instances,
-      layout === 'grouped' ? userKey(table, row, columns) : String(index),
-      options,
-    );
+    let rows = byRecommender.get(name);
+    if (!rows) byRecommender.set(name, (rows = { ranks: [], counts: [], itemCounts: [], groups: new Map() }));
+    if (layout === 'grouped') addGroupedRow(table, row, columns, rows.groups, options);
+    else addSingleRow(table, row, columns, rows, options);
   });
+  if (rowCount === 0) raise(table.file, null, null, 'no data rows after the header');
   const recommenders: RankData[] = [];
-  for (const [name, instances] of byRecommender) {
-    const list = [...instances.values()].filter((instance) => instance.count > 0);
-    if (list.length === 0) raise(table.file, null, 'count', `recommender "${name}" has only rows with count 0`);
-    for (const instance of list) checkInstance(table.file, name, instance, options);
-    recommenders.push(toRankData(name, list, layout, columns.n >= 0));
+  for (const [name, rows] of byRecommender) {
+    const withItemCounts = columns.n >= 0;
+    if (layout !== 'grouped') {
+      if (rows.ranks.length === 0) raise(table.file, null, 'count', `recommender "${name}" has only rows with count 0`);
+      const counts = layout === 'histogram' ? rows.counts : null;
+      recommenders.push(singleRankData(name, rows.ranks, counts, withItemCounts ? rows.itemCounts : null));
+      continue;
+    }
+    const groups = [...rows.groups.values()];
+    for (const group of groups) checkGroup(table.file, name, group, options);
+    const itemCounts = withItemCounts ? groups.map((g) => g.itemCount) : null;
+    recommenders.push(
+      groupedRankData(
+        name,
+        groups.map((g) => g.ranks),
+        itemCounts,
+      ),
+    );
   }
   return { recommenders, layout, perInstanceItemCount: columns.n >= 0 };
 }
 
-function userKey(table: Table, row: TableRow, columns: Columns): string {
-  const user = row.cells[columns.user];
-  if (user === '') raise(table.file, row.line, 'user', 'missing user');
-  return user;
-}
-
-function addRow(
-  table: Table,
-  row: TableRow,
-  columns: Columns,
-  instances: Map<string, Instance>,
-  key: string,
-  options: RankFileOptions,
-): void {
+/** Reads the rank and n of a row and checks the rank against n (true ranks) or ≥ 1 (sampled ranks). */
+function readRank(table: TableHead, row: TableRow, columns: Columns, options: RankFileOptions): [number, number] {
   const itemCount = rowItemCount(table, row, columns.n, options.itemCount);
-  const rank = integerCell(table, row, columns.rank, options.sampled ? 'sampled rank' : 'rank');
-  if (rank < 1) {
-    raise(
-      table.file,
-      row.line,
-      'rank',
-      `${options.sampled ? 'sampled rank' : 'rank'} ${rank} is smaller than 1 (1 is the best position)`,
-    );
-  }
+  const label = options.sampled ? 'sampled rank' : 'rank';
+  const rank = integerCell(table, row, columns.rank, label);
+  if (rank < 1) raise(table.file, row.line, 'rank', `${label} ${rank} is smaller than 1 (1 is the best position)`);
   if (!options.sampled && rank > itemCount) {
     raise(table.file, row.line, 'rank', `rank ${rank} is larger than n = ${itemCount}`);
   }
+  return [rank, itemCount];
+}
+
+function addSingleRow(table: TableHead, row: TableRow, columns: Columns, rows: Rows, options: RankFileOptions): void {
+  const [rank, itemCount] = readRank(table, row, columns, options);
   let count = 1;
   if (columns.count >= 0) {
     count = integerCell(table, row, columns.count, 'count');
     if (count < 0) raise(table.file, row.line, 'count', `count ${count} is negative`);
   }
-  const instance = instances.get(key);
-  if (!instance) {
-    instances.set(key, { ranks: [rank], lines: [row.line], itemCount, count });
+  checkSample(table.file, row.line, [rank], itemCount, 'this user', options);
+  if (count === 0) return;
+  rows.ranks.push(rank);
+  rows.counts.push(count);
+  rows.itemCounts.push(itemCount);
+}
+
+function addGroupedRow(
+  table: TableHead,
+  row: TableRow,
+  columns: Columns,
+  groups: Map<string, Group>,
+  options: RankFileOptions,
+): void {
+  const user = row.cells[columns.user];
+  if (user === '') raise(table.file, row.line, 'user', 'missing user');
+  const [rank, itemCount] = readRank(table, row, columns, options);
+  const group = groups.get(user);
+  if (!group) {
+    groups.set(user, { ranks: [rank], lines: [row.line], itemCount });
     return;
   }
-  const user = `user "${key}" of recommender "${row.cells[columns.recommender]}"`;
-  if (instance.itemCount !== itemCount) {
+  const who = `user "${user}" of recommender "${row.cells[columns.recommender]}"`;
+  if (group.itemCount !== itemCount) {
     raise(
       table.file,
       row.line,
       'n',
-      `n = ${itemCount} differs from n = ${instance.itemCount} on line ${instance.lines[0]} for ${user}`,
+      `n = ${itemCount} differs from n = ${group.itemCount} on line ${group.lines[0]} for ${who}`,
     );
   }
-  const previous = instance.ranks.indexOf(rank);
+  const previous = group.ranks.indexOf(rank);
   if (previous >= 0) {
     raise(
       table.file,
       row.line,
       'rank',
-      `rank ${rank} appears twice for ${user} (also on line ${instance.lines[previous]})`,
+      `rank ${rank} appears twice for ${who} (also on line ${group.lines[previous]})`,
     );
   }
-  instance.ranks.push(rank);
-  instance.lines.push(row.line);
+  group.ranks.push(rank);
+  group.lines.push(row.line);
 }
 
-function rowItemCount(table: Table, row: TableRow, column: number, fallback: number): number {
+function rowItemCount(table: TableHead, row: TableRow, column: number, fallback: number): number {
   if (column < 0 || row.cells[column] === '') return fallback;
   const n = integerCell(table, row, column, 'n');
   if (n < 2) raise(table.file, row.line, 'n', `n = ${n} is smaller than 2`);
   return n;
 }
 
-/** Checks that need the whole instance: |R| < n, sampled ranks ≤ m + |R|, m ≤ n − |R| without replacement. */
-function checkInstance(file: string, name: string, instance: Instance, options: RankFileOptions): void {
-  const k = instance.ranks.length;
-  const n = instance.itemCount;
-  const line = instance.lines[k - 1];
-  const what = k === 1 ? 'this user' : `this user (recommender "${name}", ${k} relevant items)`;
-  if (k >= n) raise(file, line, 'rank', `${k} relevant items leave no irrelevant item among n = ${n} for ${what}`);
+/** Checks that need a whole user's relevant items: |R| < n, and the checks of `checkSample`. */
+function checkGroup(file: string, name: string, group: Group, options: RankFileOptions): void {
+  const k = group.ranks.length;
+  const n = group.itemCount;
+  const line = group.lines[k - 1];
+  const who = k === 1 ? 'this user' : `this user (recommender "${name}", ${k} relevant items)`;
+  if (k >= n) raise(file, line, 'rank', `${k} relevant items leave no irrelevant item among n = ${n} for ${who}`);
+  checkSample(file, group.lines, group.ranks, n, who, options);
+}
+
+/** m ≤ n − |R| without replacement, and sampled ranks ≤ m + |R| (the sampled list has m + |R| items). */
+function checkSample(
+  file: string,
+  lines: number | readonly number[],
+  ranks: readonly number[],
+  n: number,
+  who: string,
+  options: RankFileOptions,
+): void {
   const m = options.sampleSize;
   if (m === undefined) return;
+  const k = ranks.length;
+  const lineOf = (j: number) => (typeof lines === 'number' ? lines : lines[j]);
+  const pool = k === 1 ? '1' : '|R|';
   if (options.sampling === 'without-replacement' && m > n - k) {
-    raise(
-      file,
-      line,
-      'n',
-      `m = ${m} is larger than the n − ${k === 1 ? '1' : '|R|'} = ${n - k} irrelevant items of ${what}: without replacement m ≤ n − ${k === 1 ? '1' : '|R|'}`,
-    );
+    const message = `m = ${m} is larger than the n − ${pool} = ${n - k} irrelevant items of ${who}: without replacement m ≤ n − ${pool}`;
+    raise(file, lineOf(k - 1), 'n', message);
   }
   if (!options.sampled) return;
   for (let j = 0; j < k; j++) {
-    if (instance.ranks[j] > m + k) {
-      const limit = k === 1 ? `m + 1 = ${m + 1}` : `m + |R| = ${m + k} for ${what}`;
-      raise(file, instance.lines[j], 'rank', `sampled rank ${instance.ranks[j]} is larger than ${limit}`);
+    if (ranks[j] > m + k) {
+      const limit = k === 1 ? `m + 1 = ${m + 1}` : `m + |R| = ${m + k} for ${who}`;
+      raise(file, lineOf(j), 'rank', `sampled rank ${ranks[j]} is larger than ${limit}`);
     }
   }
-}
-
-function toRankData(name: string, list: readonly Instance[], layout: RankLayout, withItemCounts: boolean): RankData {
-  const itemCounts = withItemCounts ? list.map((instance) => instance.itemCount) : null;
-  if (layout === 'grouped') {
-    return groupedRankData(
-      name,
-      list.map((instance) => instance.ranks),
-      itemCounts,
-    );
-  }
-  return singleRankData(
-    name,
-    list.map((instance) => instance.ranks[0]),
-    layout === 'histogram' ? list.map((instance) => instance.count) : null,
-    itemCounts,
-  );
 }

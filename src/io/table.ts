@@ -13,19 +13,35 @@ export interface TableRow {
   readonly cells: readonly string[];
 }
 
-export interface Table {
+export interface TableHead {
   readonly file: string;
+  /** Column names, trimmed and lower-cased. */
   readonly header: readonly string[];
   readonly headerLine: number;
   readonly delimiter: ',' | '\t';
+}
+
+export interface Table extends TableHead {
   readonly rows: readonly TableRow[];
 }
 
-export function parseTable(text: string, file: string): Parsed<Table> {
-  return catchFileError(() => readTable(text, file));
+/** A table whose rows are split one at a time (large rank files): `forEachRow` may raise on a malformed row. */
+export interface TableReader extends TableHead {
+  forEachRow(visit: (row: TableRow) => void): void;
 }
 
-function readTable(text: string, file: string): Table {
+/** The whole table in memory. */
+export function parseTable(text: string, file: string): Parsed<Table> {
+  return catchFileError(() => {
+    const reader = openTable(text, file);
+    const rows: TableRow[] = [];
+    reader.forEachRow((row) => rows.push(row));
+    return { file, header: reader.header, headerLine: reader.headerLine, delimiter: reader.delimiter, rows };
+  });
+}
+
+/** Reads the header; raises for an empty file or a column named twice. Call inside `catchFileError`. */
+export function openTable(text: string, file: string): TableReader {
   const lines = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).split(/\r\n|\n|\r/);
   const headerIndex = lines.findIndex(isContent);
   if (headerIndex < 0) raise(file, null, null, 'the file is empty (expected a header line such as "recommender,rank")');
@@ -38,21 +54,18 @@ function readTable(text: string, file: string): Table {
       raise(file, headerIndex + 1, name, `column "${name}" appears twice in the header`);
     seen.add(name);
   }
-  const rows: TableRow[] = [];
-  for (let i = headerIndex + 1; i < lines.length; i++) {
-    if (!isContent(lines[i])) continue;
-    const cells = splitLine(lines[i], delimiter, file, i + 1);
-    if (cells.length !== header.length) {
-      raise(
-        file,
-        i + 1,
-        null,
-        `${cells.length} field${cells.length === 1 ? '' : 's'}, but the header has ${header.length}`,
-      );
+  const forEachRow = (visit: (row: TableRow) => void): void => {
+    for (let i = headerIndex + 1; i < lines.length; i++) {
+      if (!isContent(lines[i])) continue;
+      const cells = splitLine(lines[i], delimiter, file, i + 1);
+      if (cells.length !== header.length) {
+        const fields = `${cells.length} field${cells.length === 1 ? '' : 's'}`;
+        raise(file, i + 1, null, `${fields}, but the header has ${header.length}`);
+      }
+      visit({ line: i + 1, cells });
     }
-    rows.push({ line: i + 1, cells });
-  }
-  return { file, header, headerLine: headerIndex + 1, delimiter, rows };
+  };
+  return { file, header, headerLine: headerIndex + 1, delimiter, forEachRow };
 }
 
 function isContent(line: string): boolean {
@@ -62,6 +75,7 @@ function isContent(line: string): boolean {
 
 /** Splits one line into fields, unquoting double-quoted fields. */
 export function splitLine(line: string, delimiter: string, file: string, lineNumber: number): string[] {
+  if (!line.includes('"')) return line.split(delimiter).map((cell) => cell.trim());
   const cells: string[] = [];
   let i = 0;
   for (;;) {
@@ -96,12 +110,12 @@ export function splitLine(line: string, delimiter: string, file: string, lineNum
 }
 
 /** Index of a column by (lower-case) name, or -1. */
-export function columnIndex(table: Table, name: string): number {
+export function columnIndex(table: TableHead, name: string): number {
   return table.header.indexOf(name);
 }
 
 /** Index of a required column; raises an error naming the column and listing the header otherwise. */
-export function requireColumn(table: Table, name: string, example: string): number {
+export function requireColumn(table: TableHead, name: string, example: string): number {
   const index = columnIndex(table, name);
   if (index < 0) {
     raise(
