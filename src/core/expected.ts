@@ -112,17 +112,38 @@ export function expectedOfVectors(
   validateSamplingSetup(itemCount, sampleSize, sampling);
   const row = new KernelRow(sampleSize, sampling, BULK_CUTOFF);
   const outs = vectors.map(() => new Float64Array(maxRank));
-  const count = vectors.length;
-  for (let r = 1; r <= maxRank; r++) {
-    row.fill(r - 1, itemCount - 1);
-    const p = row.values;
-    const lo = row.lo;
-    const hi = row.hi;
-    for (let j = 0; j < count; j++) {
-      const v = vectors[j];
-      let s = 0;
-      for (let x = lo; x <= hi; x++) s += p[x] * v[x];
-      outs[j][r - 1] = s;
+  // Vectors are taken four at a time with scalar accumulators (padding with zeros): one sweep over a kernel row
+  // feeds four expectations, which is several times faster in V8 than an inner loop over the vectors.
+  const zero = new Float64Array(sampleSize + 1);
+  for (let start = 0; start < vectors.length; start += 4) {
+    const v0 = vectors[start];
+    const v1 = vectors[start + 1] ?? zero;
+    const v2 = vectors[start + 2] ?? zero;
+    const v3 = vectors[start + 3] ?? zero;
+    const o0 = outs[start];
+    const o1 = outs[start + 1] ?? null;
+    const o2 = outs[start + 2] ?? null;
+    const o3 = outs[start + 3] ?? null;
+    for (let r = 1; r <= maxRank; r++) {
+      row.fillRaw(r - 1, itemCount - 1);
+      const p = row.values;
+      const hi = row.hi;
+      let s0 = 0;
+      let s1 = 0;
+      let s2 = 0;
+      let s3 = 0;
+      for (let x = row.lo; x <= hi; x++) {
+        const px = p[x];
+        s0 += px * v0[x];
+        s1 += px * v1[x];
+        s2 += px * v2[x];
+        s3 += px * v3[x];
+      }
+      const inv = 1 / row.total;
+      o0[r - 1] = s0 * inv;
+      if (o1) o1[r - 1] = s1 * inv;
+      if (o2) o2[r - 1] = s2 * inv;
+      if (o3) o3[r - 1] = s3 * inv;
     }
   }
   return outs;

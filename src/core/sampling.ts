@@ -61,6 +61,8 @@ export class KernelRow {
   readonly values: Float64Array;
   lo = 0;
   hi = 0;
+  /** Sum of the unnormalised row left by `fillRaw` (1 after `fill`). */
+  total = 1;
   /** up[k] = (m − k)/(k + 1) and down[k] = k/(m − k + 1): the binomial coefficient ratios, shared by every row. */
   private readonly up: Float64Array;
   private readonly down: Float64Array;
@@ -80,6 +82,19 @@ export class KernelRow {
 
   /** Fills the row for a relevant item with `above` of the `pool` irrelevant items ranked above it. */
   fill(above: number, pool: number): this {
+    this.fillRaw(above, pool);
+    const v = this.values;
+    const s = 1 / this.total;
+    for (let k = this.lo; k <= this.hi; k++) v[k] *= s;
+    this.total = 1;
+    return this;
+  }
+
+  /**
+   * Like `fill` but leaves the row proportional to the pmf (its mode is 1) and its sum in `total`: hot loops divide
+   * their accumulated sums by `total` once instead of normalising every entry.
+   */
+  fillRaw(above: number, pool: number): this {
     if (this.sampling === 'with-replacement') this.fillBinomial(above, pool);
     else this.fillHypergeometric(above, pool);
     return this;
@@ -89,6 +104,7 @@ export class KernelRow {
     this.values[k] = 1;
     this.lo = k;
     this.hi = k;
+    this.total = 1;
   }
 
   private fillBinomial(above: number, pool: number): void {
@@ -126,7 +142,7 @@ export class KernelRow {
       sum += x;
     }
     this.lo = k;
-    this.normalise(sum);
+    this.total = sum;
   }
 
   private fillHypergeometric(above: number, pool: number): void {
@@ -162,13 +178,7 @@ export class KernelRow {
       sum += x;
     }
     this.lo = k;
-    this.normalise(sum);
-  }
-
-  private normalise(sum: number): void {
-    const v = this.values;
-    const s = 1 / sum;
-    for (let k = this.lo; k <= this.hi; k++) v[k] *= s;
+    this.total = sum;
   }
 }
 

@@ -6,9 +6,12 @@
  *   targetSquare bᵀb = Σ_r p(r) M(r)²
  * with A and b of eq 23. Never builds the dense n × (m+1) matrix A.
  * For the binomial law, p(i|r)p(j|r) = C(m,i)C(m,j) θ^(i+j) (1−θ)^(2m−i−j) = H(i, j) · Bin(i + j; 2m, θ) with
- * H(i, j) = C(m,i)C(m,j)/C(2m,i+j) a hypergeometric pmf, so G_ij = H(i, j) Σ_r p(r) Bin(i+j; 2m, θ_r): O(n·m)
- * instead of O(n·m²). Without replacement there is no such identity and G is accumulated row by row over the
- * window where p(·|r) is above 1e-30 of its mode.
+ * H(i, j) = C(m,i)C(m,j)/C(2m,i+j) a hypergeometric pmf, so one pass over r with rows of Bin(·; 2m, θ_r) gives
+ *   G_ij = H(i, j) g(i+j),  g(s) = Σ_r p(r) Bin(s; 2m, θ_r)
+ *   h_i = Σ_j H(i, j) g_M(i+j),  g_M(s) = Σ_r p(r) M(r) Bin(s; 2m, θ_r)   (as Σ_j p(j|r) = 1)
+ *   c_i = Σ_j G_ij
+ * in O(n·m) instead of O(n·m²); all sums have positive terms. Without replacement there is no such identity and G
+ * is accumulated row by row over the window where p(·|r) is above 1e-30 of its mode.
  */
 import type { Sampling } from '../sampling.ts';
 import { BULK_CUTOFF, KernelRow } from '../sampling.ts';
@@ -39,13 +42,74 @@ export function kernelMoments(
   sampleSize: number,
   sampling: Sampling,
 ): KernelMoments {
-  const size = sampleSize + 1;
+  const targetSquare = targets.map((t) => {
+    let s = 0;
+    for (let r = 0; r < itemCount; r++) s += prior[r] * t[r] * t[r];
+    return s;
+  });
+  const moments =
+    sampling === 'with-replacement'
+      ? binomialMoments(targets, prior, itemCount, sampleSize)
+      : hypergeometricMoments(targets, prior, itemCount, sampleSize);
+  return { ...moments, targetSquare };
+}
+
+function binomialMoments(targets: readonly Float64Array[], prior: Float64Array, itemCount: number, m: number) {
+  const size = m + 1;
+  const g = new Float64Array(2 * m + 1);
+  const gTargets = targets.map(() => new Float64Array(2 * m + 1));
+  const row = new KernelRow(2 * m, 'with-replacement', BULK_CUTOFF);
+  const single = targets.length === 1 ? gTargets[0] : null;
+  const t0 = targets[0];
+  for (let r = 1; r <= itemCount; r++) {
+    const pr = prior[r - 1];
+    if (pr === 0) continue;
+    row.fillRaw(r - 1, itemCount - 1);
+    const v = row.values;
+    const hi = row.hi;
+    const w = pr / row.total;
+    if (single) {
+      const wm = w * t0[r - 1];
+      for (let s = row.lo; s <= hi; s++) {
+        g[s] += w * v[s];
+        single[s] += wm * v[s];
+      }
+      continue;
+    }
+    for (let s = row.lo; s <= hi; s++) g[s] += w * v[s];
+    for (let t = 0; t < targets.length; t++) {
+      const wm = w * targets[t][r - 1];
+      const gt = gTargets[t];
+      for (let s = row.lo; s <= hi; s++) gt[s] += wm * v[s];
+    }
+  }
+  const gram = new Float64Array(size * size);
   const mass = new Float64Array(size);
   const cross = targets.map(() => new Float64Array(size));
-  const targetSquare = targets.map(() => 0);
+  for (let i = 0; i < size; i++) {
+    for (let j = i; j < size; j++) {
+      const h = Math.exp(logHypergeometricPmf(i, m, m, i + j));
+      const gij = h * g[i + j];
+      gram[i * size + j] = gij;
+      gram[j * size + i] = gij;
+      mass[i] += gij;
+      if (j !== i) mass[j] += gij;
+      for (let t = 0; t < targets.length; t++) {
+        const gt = gTargets[t][i + j] * h;
+        cross[t][i] += gt;
+        if (j !== i) cross[t][j] += gt;
+      }
+    }
+  }
+  return { size, gram, mass, cross };
+}
+
+function hypergeometricMoments(targets: readonly Float64Array[], prior: Float64Array, itemCount: number, m: number) {
+  const size = m + 1;
+  const mass = new Float64Array(size);
+  const cross = targets.map(() => new Float64Array(size));
   const gram = new Float64Array(size * size);
-  const row = new KernelRow(sampleSize, sampling, BULK_CUTOFF);
-  const withReplacement = sampling === 'with-replacement';
+  const row = new KernelRow(m, 'without-replacement', BULK_CUTOFF);
   for (let r = 1; r <= itemCount; r++) {
     const pr = prior[r - 1];
     if (pr === 0) continue;
@@ -58,37 +122,13 @@ export function kernelMoments(
       const w = pr * targets[t][r - 1];
       const h = cross[t];
       for (let i = lo; i <= hi; i++) h[i] += w * v[i];
-      targetSquare[t] += w * targets[t][r - 1];
     }
-    if (!withReplacement) {
-      for (let i = lo; i <= hi; i++) {
-        const a = pr * v[i];
-        const base = i * size;
-        for (let j = i; j <= hi; j++) gram[base + j] += a * v[j];
-      }
+    for (let i = lo; i <= hi; i++) {
+      const a = pr * v[i];
+      const base = i * size;
+      for (let j = i; j <= hi; j++) gram[base + j] += a * v[j];
     }
   }
-  if (withReplacement) binomialGram(gram, prior, itemCount, sampleSize);
   for (let i = 0; i < size; i++) for (let j = 0; j < i; j++) gram[i * size + j] = gram[j * size + i];
-  return { size, gram, mass, cross, targetSquare };
-}
-
-function binomialGram(gram: Float64Array, prior: Float64Array, itemCount: number, sampleSize: number): void {
-  const m = sampleSize;
-  const size = m + 1;
-  const g = new Float64Array(2 * m + 1);
-  const row = new KernelRow(2 * m, 'with-replacement', BULK_CUTOFF);
-  for (let r = 1; r <= itemCount; r++) {
-    const pr = prior[r - 1];
-    if (pr === 0) continue;
-    row.fill(r - 1, itemCount - 1);
-    const v = row.values;
-    for (let s = row.lo; s <= row.hi; s++) g[s] += pr * v[s];
-  }
-  for (let i = 0; i < size; i++) {
-    for (let j = i; j < size; j++) {
-      const gs = g[i + j];
-      gram[i * size + j] = gs === 0 ? 0 : Math.exp(logHypergeometricPmf(i, m, m, i + j)) * gs;
-    }
-  }
+  return { size, gram, mass, cross };
 }
