@@ -28,7 +28,7 @@ export function SettingsSection() {
           value={itemCount}
           onChange={setItemCount}
           min={2}
-          max={10_000_000}
+          max={2_000_000}
           hint="Catalogue size: ranks run from 1 to n."
         />
         <NumberField
