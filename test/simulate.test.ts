@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CancelledError,
+  createRandom,
+  expectedSampledMetric,
+  groupedRankData,
+  parseMethodList,
+  parseMetricList,
+  simulate,
+  singleRankData,
+  type Sampling,
+} from '../src/core/index.ts';
+import prng from './fixtures/prng.json';
+
+const toy = [
+  singleRankData('A', [100, 100, 100, 100, 100]),
+  singleRankData('B', [40, 40, 8437, 9266, 4482]),
+  singleRankData('C', [212, 2, 743, 5342, 1548]),
+];
+const metrics = parseMetricList('auc,ap,ndcg,recall@10,precision@5,ap@10,ndcg@10');
+
+describe('simulate (Monte Carlo of literal item draws)', () => {
+  for (const sampling of ['with-replacement', 'without-replacement'] as Sampling[]) {
+    it(`means converge to the analytic expectation and stds to the analytic ± (${sampling})`, () => {
+      const repeats = 3000;
+      const { results } = simulate({
+        recommenders: toy,
+        metrics,
+        methods: parseMethodList('sampled'),
+        itemCount: 10_000,
+        sampleSize: 99,
+        sampling,
+        repeats,
+        seed: 20260,
+      });
+      for (const row of results) {
+        const data = toy.find((d) => d.name === row.recommender)!;
+        const metric = metrics.find((m) => m.id === row.metric)!;
+        const analytic = expectedSampledMetric(data, metric, 10_000, 99, sampling);
+        // The mean of T repetitions has standard error std/√T: allow 4 of them (plus rounding for zero-variance cells).
+        expect(Math.abs(row.mean - analytic.sampledMean)).toBeLessThanOrEqual(
+          4 * (analytic.sampledStd / Math.sqrt(repeats)) + 1e-12,
+        );
+        // The sample std of T draws is within ~4/√(2T) relative of the truth for roughly normal cells; cells driven
+        // by rare events (std ~1e-4) get an absolute allowance instead.
+        expect(Math.abs(row.std - analytic.sampledStd)).toBeLessThanOrEqual(0.1 * analytic.sampledStd + 1e-3);
+        expect(row.exact).toBeCloseTo(analytic.exact, 12);
+      }
+    });
+  }
+
+  it('with several relevant items per user, means converge to the exact expectation of the per-item laws', () => {
+    // The expected value of a set metric under sampling is exact (sum of per-item terms with marginal laws), so the
+    // Monte Carlo of joint draws must agree with it whatever the correlation between the items' sampled ranks.
+    const data = [
+      groupedRankData('P', [
+        [1, 5, 30],
+        [2, 3],
+        [50, 400, 900, 1000],
+      ]),
+      groupedRankData('Q', [[10, 11], [7], [100, 200, 300]]),
+    ];
+    const repeats = 4000;
+    for (const sampling of ['with-replacement', 'without-replacement'] as Sampling[]) {
+      const { results } = simulate({
+        recommenders: data,
+        metrics,
+        methods: parseMethodList('sampled'),
+        itemCount: 1000,
+        sampleSize: 20,
+        sampling,
+        repeats,
+        seed: 99,
+      });
+      for (const row of results) {
+        const d = data.find((x) => x.name === row.recommender)!;
+        const metric = metrics.find((m) => m.id === row.metric)!;
+        const analytic = expectedSampledMetric(d, metric, 1000, 20, sampling);
+        // Use the simulated std for the standard error: the analytic one treats items as independent.
+        expect(Math.abs(row.mean - analytic.sampledMean)).toBeLessThanOrEqual(
+          4 * (row.std / Math.sqrt(repeats)) + 1e-12,
+        );
+      }
+    }
+  });
+
+  it('the same seed gives the same numbers; another seed gives other numbers', () => {
+    const run = (seed: number) =>
+      simulate({
+        recommenders: toy,
+        metrics: parseMetricList('ap'),
+        methods: parseMethodList('sampled,bv:0.1'),
+        itemCount: 10_000,
+        sampleSize: 99,
+        sampling: 'with-replacement',
+        repeats: 50,
+        seed,
+      });
+    expect(run(5)).toEqual(run(5));
+    expect(run(5).results[0].mean).not.toEqual(run(6).results[0].mean);
+  });
+
+  it('the PRNG is exactly the documented xoshiro128** (matches an independent Python implementation)', () => {
+    for (const { seed, doubles } of prng.cases) {
+      const random = createRandom(seed);
+      expect(Array.from({ length: doubles.length }, () => random.next())).toEqual(doubles);
+    }
+    const ints = createRandom(42);
+    for (let i = 0; i < 1000; i++) {
+      const v = ints.nextInt(7);
+      expect(Number.isInteger(v) && v >= 0 && v < 7).toBe(true);
+    }
+  });
+
+  it('Table 2 shape: sampled AP orders A > B > C although exact AP orders C first (paper section 4.2)', () => {
+    const { orderings } = simulate({
+      recommenders: toy,
+      metrics: parseMetricList('ap,auc'),
+      methods: parseMethodList('sampled'),
+      itemCount: 10_000,
+      sampleSize: 99,
+      sampling: 'with-replacement',
+      repeats: 200,
+      seed: 3,
+    });
+    const ap = (a: string, b: string) => orderings.find((o) => o.metric === 'ap' && o.a === a && o.b === b)!;
+    // Exact AP: C (0.101) > B (0.0101) > A (0.010). Sampled AP mostly says A > C: the pair is usually wrong.
+    expect(ap('A', 'C').correct).toBeLessThan(60);
+    // AUC is consistent under sampling (4.4.1): the A/B order is always right.
+    expect(orderings.find((o) => o.metric === 'auc' && o.a === 'A' && o.b === 'B')!.correct).toBe(200);
+  });
+
+  it('cancellation stops the study with CancelledError and reports progress before that', () => {
+    const progress: number[] = [];
+    expect(() =>
+      simulate({
+        recommenders: toy,
+        metrics: parseMetricList('ap'),
+        methods: parseMethodList('sampled'),
+        itemCount: 10_000,
+        sampleSize: 99,
+        sampling: 'with-replacement',
+        repeats: 100,
+        seed: 1,
+        onProgress: (done) => progress.push(done),
+        shouldStop: () => progress.length >= 3,
+      }),
+    ).toThrow(CancelledError);
+    expect(progress).toEqual([1, 2, 3]);
+  });
+
+  it('a histogram row with count c is c independent instances', () => {
+    const expanded = singleRankData('A', [5, 5, 5, 80]);
+    const histogram = singleRankData('A', [5, 80], [3, 1]);
+    const opts = {
+      metrics: parseMetricList('ndcg'),
+      methods: parseMethodList('sampled'),
+      itemCount: 1000,
+      sampleSize: 10,
+      sampling: 'with-replacement' as Sampling,
+      repeats: 20,
+      seed: 11,
+    };
+    expect(simulate({ ...opts, recommenders: [histogram] })).toEqual(simulate({ ...opts, recommenders: [expanded] }));
+  });
+});
