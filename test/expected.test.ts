@@ -47,7 +47,6 @@ const tables = fixture<{
 }>('paper-tables.json');
 
 const SAMPLINGS: Sampling[] = ['with-replacement', 'without-replacement'];
-const close = (a: number, b: number, abs: number, rel = 0) => Math.abs(a - b) <= abs + rel * Math.abs(b);
 
 describe('toy example (n = 10000, m = 99) vs scipy pmf sums (expected-sampled.json)', () => {
   const { n, m } = expectedFixture.meta;
