@@ -50,4 +50,13 @@ describe('bin/sampled-metrics.mjs as a process', () => {
     expect([missing.code, missing.out]).toEqual([2, '']);
     expect(missing.err).toMatch(/^cannot read --ranks file "no\/such\/file.csv": no such file/);
   });
+
+  it('bin/tsx-run.mjs runs a TypeScript file with its arguments (the bench script uses it)', () => {
+    const result = spawnSync(process.execPath, ['bin/tsx-run.mjs', 'test/fixtures/cli/echo-args.ts', 'a', '--b'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    expect([result.status, result.stderr]).toEqual([0, '']);
+    expect(JSON.parse(result.stdout)).toEqual(['a', '--b']);
+  });
 });
