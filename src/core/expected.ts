@@ -5,7 +5,7 @@
 import type { Metric } from './metrics.ts';
 import { metricAtRank, metricTerm } from './metrics.ts';
 import type { RankData } from './rankData.ts';
-import { itemCountOf } from './rankData.ts';
+import { itemCountOf, validateRankData } from './rankData.ts';
 import type { Sampling } from './sampling.ts';
 import { BULK_CUTOFF, KernelRow, validateSamplingSetup } from './sampling.ts';
 import { Adder } from './special.ts';
@@ -21,6 +21,7 @@ export interface MetricSummary {
 
 /** The exact metric averaged over instances (weights are counts), eq 1. */
 export function exactMetric(data: RankData, metric: Metric, itemCount: number): number {
+  validateRankData(data, itemCount);
   const sum = new Adder();
   let weight = 0;
   for (let i = 0; i < data.weights.length; i++) {
