@@ -144,4 +144,23 @@ describe('sampled-metrics estimate', () => {
     expect(result.err).toContain(message);
     expect([result.code, result.out]).toEqual([2, '']);
   });
+
+  it('rejects a sampled rank below 1 with the file and line', async () => {
+    const argv = [
+      'estimate',
+      '--n',
+      '100',
+      '--m',
+      '9',
+      '--sampled-ranks',
+      's.tsv',
+      '--metrics',
+      'ap',
+      '--methods',
+      'cls',
+    ];
+    const result = await cli(argv, { 's.tsv': 'recommender\trank\nA\t3\nA\t0\n' });
+    expect(result.err).toBe('s.tsv:3: sampled rank 0 is smaller than 1 (1 is the best position)\n');
+    expect([result.code, result.out]).toEqual([2, '']);
+  });
 });

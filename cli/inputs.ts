@@ -13,6 +13,34 @@ export const COMMON_OPTIONS: readonly OptionSpec[] = [
   { name: 'help', help: 'show this help' },
 ];
 
+export const N_OPTION: OptionSpec = {
+  name: 'n',
+  value: 'N',
+  required: true,
+  help: 'number of items in the catalogue (the default for rows without an n column)',
+};
+
+export const M_OPTION: OptionSpec = {
+  name: 'm',
+  value: 'M',
+  required: true,
+  help: 'number of sampled irrelevant items per user',
+};
+
+export const METRICS_OPTION: OptionSpec = {
+  name: 'metrics',
+  value: 'LIST',
+  required: true,
+  help: 'comma-separated: auc, precision@K, recall@K, ap, ap@K, ndcg, ndcg@K',
+};
+
+export const RANKS_OPTION: OptionSpec = {
+  name: 'ranks',
+  value: 'FILE',
+  required: true,
+  help: 'CSV/TSV of true ranks: recommender,rank [user] [count] [n]',
+};
+
 export const SAMPLING_OPTION: OptionSpec = {
   name: 'sampling',
   value: 'with-replacement|without-replacement',

@@ -10,6 +10,9 @@ import type { Command } from '../command.ts';
 import { formatNumber, renderTable } from '../format.ts';
 import {
   COMMON_OPTIONS,
+  N_OPTION,
+  M_OPTION,
+  METRICS_OPTION,
   PRIOR_OPTION,
   readDigits,
   readItemCount,
@@ -35,14 +38,9 @@ export const correctCommand: Command = {
     '  bv             bias² + γ·variance (eqs 24–25); γ = 1 is the posterior mean (eq. 26), γ = 0 is ls\n' +
     '  sampled        the uncorrected M(r̃) on m + 1 items, for comparison',
   options: [
-    { name: 'n', value: 'N', required: true, help: 'number of items in the catalogue' },
-    { name: 'm', value: 'M', required: true, help: 'number of sampled irrelevant items per user' },
-    {
-      name: 'metrics',
-      value: 'LIST',
-      required: true,
-      help: 'comma-separated: auc, precision@K, recall@K, ap, ap@K, ndcg, ndcg@K',
-    },
+    { ...N_OPTION, help: 'number of items in the catalogue' },
+    M_OPTION,
+    METRICS_OPTION,
     { name: 'method', value: 'rank-estimate|ls|cls|bv', required: true, help: 'the correction (bv:G sets γ too)' },
     { name: 'gamma', value: 'G', help: 'γ in [0, 1] for --method bv (required with bv)' },
     PRIOR_OPTION,

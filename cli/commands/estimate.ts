@@ -8,6 +8,9 @@ import type { Command } from '../command.ts';
 import { formatNumber } from '../format.ts';
 import {
   COMMON_OPTIONS,
+  N_OPTION,
+  M_OPTION,
+  METRICS_OPTION,
   METHODS_OPTION,
   PRIOR_OPTION,
   readDigits,
@@ -31,25 +34,15 @@ export const estimateCommand: Command = {
     '`sampled`) or of a corrected metric M̂(r̃): rank-estimate (eq. 20), ls (eqs 21–23), cls (section 5.2),\n' +
     'bv:G (eq. 25 with γ = G). See `sampled-metrics correct` for the vectors M̂ themselves.',
   options: [
-    {
-      name: 'n',
-      value: 'N',
-      required: true,
-      help: 'number of items in the catalogue (default for rows without an n column)',
-    },
-    { name: 'm', value: 'M', required: true, help: 'number of sampled irrelevant items per user' },
+    N_OPTION,
+    M_OPTION,
     {
       name: 'sampled-ranks',
       value: 'FILE',
       required: true,
       help: 'CSV/TSV of sampled ranks: recommender,rank [user] [count] [n]',
     },
-    {
-      name: 'metrics',
-      value: 'LIST',
-      required: true,
-      help: 'comma-separated: auc, precision@K, recall@K, ap, ap@K, ndcg, ndcg@K',
-    },
+    METRICS_OPTION,
     METHODS_OPTION,
     PRIOR_OPTION,
     SAMPLING_OPTION,

@@ -2,7 +2,16 @@
 import { exactMetric } from '../../src/core/index.ts';
 import type { Command } from '../command.ts';
 import { formatNumber, renderTable } from '../format.ts';
-import { COMMON_OPTIONS, readDigits, readItemCount, readMetrics, readRankFile } from '../inputs.ts';
+import {
+  COMMON_OPTIONS,
+  N_OPTION,
+  METRICS_OPTION,
+  RANKS_OPTION,
+  readDigits,
+  readItemCount,
+  readMetrics,
+  readRankFile,
+} from '../inputs.ts';
 
 export interface MetricResult {
   recommender: string;
@@ -18,22 +27,7 @@ export const exactCommand: Command = {
   description:
     'Averages each metric over the users of each recommender, from the rank of the relevant item(s) among all n\n' +
     'items (eq. 1 with eqs 2–6, which reduce to eqs 7–13 for one relevant item).',
-  options: [
-    {
-      name: 'n',
-      value: 'N',
-      required: true,
-      help: 'number of items in the catalogue (default for rows without an n column)',
-    },
-    { name: 'ranks', value: 'FILE', required: true, help: 'CSV/TSV rank file: recommender,rank [user] [count] [n]' },
-    {
-      name: 'metrics',
-      value: 'LIST',
-      required: true,
-      help: 'comma-separated: auc, precision@K, recall@K, ap, ap@K, ndcg, ndcg@K',
-    },
-    ...COMMON_OPTIONS,
-  ],
+  options: [N_OPTION, RANKS_OPTION, METRICS_OPTION, ...COMMON_OPTIONS],
   example: 'sampled-metrics exact --n 10000 --ranks toy.csv --metrics auc,ap,ndcg,recall@10',
   run(args, io) {
     const itemCount = readItemCount(args);

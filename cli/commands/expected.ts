@@ -7,6 +7,10 @@ import type { Command } from '../command.ts';
 import { formatMeanStd, formatNumber, renderTable } from '../format.ts';
 import {
   COMMON_OPTIONS,
+  N_OPTION,
+  M_OPTION,
+  METRICS_OPTION,
+  RANKS_OPTION,
   readDigits,
   readItemCount,
   readMetrics,
@@ -25,24 +29,7 @@ export const expectedCommand: Command = {
     'random draw of m irrelevant items per user, of the metric averaged over users on the sampled ranking\n' +
     '(eq. 16; the ± of Table 2). Computed analytically from the binomial (with replacement) or hypergeometric\n' +
     '(without replacement) law of the sampled rank, not by simulation.',
-  options: [
-    {
-      name: 'n',
-      value: 'N',
-      required: true,
-      help: 'number of items in the catalogue (default for rows without an n column)',
-    },
-    { name: 'm', value: 'M', required: true, help: 'number of sampled irrelevant items per user' },
-    { name: 'ranks', value: 'FILE', required: true, help: 'CSV/TSV rank file: recommender,rank [user] [count] [n]' },
-    {
-      name: 'metrics',
-      value: 'LIST',
-      required: true,
-      help: 'comma-separated: auc, precision@K, recall@K, ap, ap@K, ndcg, ndcg@K',
-    },
-    SAMPLING_OPTION,
-    ...COMMON_OPTIONS,
-  ],
+  options: [N_OPTION, M_OPTION, RANKS_OPTION, METRICS_OPTION, SAMPLING_OPTION, ...COMMON_OPTIONS],
   example: 'sampled-metrics expected --n 10000 --m 99 --ranks toy.csv --metrics auc,ap,ndcg,recall@10',
   run(args, io) {
     const itemCount = readItemCount(args);

@@ -9,6 +9,10 @@ import type { Command } from '../command.ts';
 import { formatMeanStd, formatNumber, renderTable } from '../format.ts';
 import {
   COMMON_OPTIONS,
+  N_OPTION,
+  M_OPTION,
+  METRICS_OPTION,
+  RANKS_OPTION,
   METHODS_OPTION,
   PRIOR_OPTION,
   readDigits,
@@ -32,25 +36,10 @@ export const simulateCommand: Command = {
     'deviation of every estimate over the repetitions (Tables 2 and 3), and for every pair of recommenders how\n' +
     'often each method orders them as their exact metric does (Table 4). The same seed gives the same numbers.',
   options: [
-    {
-      name: 'n',
-      value: 'N',
-      required: true,
-      help: 'number of items in the catalogue (default for rows without an n column)',
-    },
-    { name: 'm', value: 'M', required: true, help: 'number of sampled irrelevant items per user' },
-    {
-      name: 'ranks',
-      value: 'FILE',
-      required: true,
-      help: 'CSV/TSV of true ranks: recommender,rank [user] [count] [n]',
-    },
-    {
-      name: 'metrics',
-      value: 'LIST',
-      required: true,
-      help: 'comma-separated: auc, precision@K, recall@K, ap, ap@K, ndcg, ndcg@K',
-    },
+    N_OPTION,
+    M_OPTION,
+    RANKS_OPTION,
+    METRICS_OPTION,
     METHODS_OPTION,
     { name: 'repeats', value: 'T', required: true, help: 'number of repetitions of the sampled evaluation' },
     { name: 'seed', value: 'S', required: true, help: 'integer seed of the random source' },
