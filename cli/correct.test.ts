@@ -33,6 +33,13 @@ describe('sampled-metrics correct', () => {
     expect(doc.corrections[1].values.slice(0, 2)).toEqual([1, 0]); // recall@10: only r̃ = 1 maps into the top 10
   });
 
+  it("--method bv without γ uses the paper's γ = 0.1 and says so", async () => {
+    const doc = await cliJson<CorrectDoc>(base.concat('--method', 'bv'));
+    const explicit = await cliJson<CorrectDoc>(base.concat('--method', 'bv', '--gamma', '0.1'));
+    expect(doc.gamma).toBe(0.1);
+    expect(doc.corrections).toEqual(explicit.corrections);
+  });
+
   it('takes γ from --gamma or from bv:G, and reports it', async () => {
     const a = await cliJson<CorrectDoc>(base.concat('--method', 'bv', '--gamma', '0.1'));
     const b = await cliJson<CorrectDoc>(base.concat('--method', 'bv:0.1'));

@@ -94,12 +94,6 @@ const optionCases: Case[] = [
     'γ must be a number in [0, 1]',
   ],
   [
-    'bv without γ',
-    ['correct', '--n', '10', '--m', '3', '--metrics', 'ap', '--method', 'bv'],
-    {},
-    '--method bv needs --gamma',
-  ],
-  [
     'γ for a method without γ',
     ['correct', '--n', '10', '--m', '3', '--metrics', 'ap', '--method', 'ls', '--gamma', '0.1'],
     {},

@@ -7,7 +7,15 @@ interface SimulateDoc {
   repeats: number;
   seed: number;
   results: { recommender: string; metric: string; method: string; mean: number; std: number }[];
-  orderings: { metric: string; method: string; a: string; b: string; correct: number; repeats: number }[];
+  orderings: {
+    metric: string;
+    method: string;
+    a: string;
+    b: string;
+    correct: number;
+    repeats: number;
+    exactTie: boolean;
+  }[];
 }
 interface ExpectedDoc {
   results: { recommender: string; metric: string; sampledMean: number; sampledStd: number }[];
@@ -48,7 +56,7 @@ describe('sampled-metrics simulate', () => {
     }
     expect(doc.orderings).toHaveLength(3 * 3 * 3); // 3 pairs × 3 metrics × 3 methods
     for (const o of doc.orderings) {
-      expect(Object.keys(o).sort()).toEqual(['a', 'b', 'correct', 'method', 'metric', 'repeats']);
+      expect(Object.keys(o).sort()).toEqual(['a', 'b', 'correct', 'exactTie', 'method', 'metric', 'repeats']);
       expect(o.repeats).toBe(20);
       expect(o.correct).toBeGreaterThanOrEqual(0);
       expect(o.correct).toBeLessThanOrEqual(20);

@@ -164,3 +164,49 @@ describe('simulate (Monte Carlo of literal item draws)', () => {
     expect(simulate({ ...opts, recommenders: [histogram] })).toEqual(simulate({ ...opts, recommenders: [expanded] }));
   });
 });
+
+describe('several relevant items per user', () => {
+  it("when every irrelevant item is drawn, sampled = exact and rank-estimate recovers each item's own rank", () => {
+    // n = 10 and m = n − |R| without replacement: the sample is the whole catalogue.
+    const data = [
+      groupedRankData('P', [
+        [1, 5],
+        [2, 9, 10],
+      ]),
+      groupedRankData('Q', [[3, 4]]),
+    ];
+    const { results } = simulate({
+      recommenders: data,
+      metrics: parseMetricList('ap,recall@3'),
+      methods: parseMethodList('sampled,rank-estimate,bv:0.1'),
+      itemCount: 10,
+      sampleSize: 8,
+      sampling: 'without-replacement',
+      repeats: 20,
+      seed: 3,
+    });
+    for (const row of results) expect(Number.isFinite(row.mean) && row.std < 1e-12).toBe(true);
+    const cell = (rec: string, metric: string, method: string) =>
+      results.find((r) => r.recommender === rec && r.metric === metric && r.method === method)!;
+    expect(cell('P', 'ap', 'sampled').mean).toBeCloseTo(cell('P', 'ap', 'sampled').exact, 12);
+    // Each item j alone sees r_j − j irrelevant items above it: sampled rank 1 + r_j − j among m + 1 = 9 items,
+    // and with m = 8 = n − 2 the rank estimate is 1 + 9(r_j − j)/8, floored: P's items give ranks 1, 4, 2, 8, 8.
+    const expected = (1 + 1 / 4 + 1 / 2 + 1 / 8 + 1 / 8) / 5;
+    expect(cell('P', 'ap', 'rank-estimate').mean).toBeCloseTo(expected, 12);
+  });
+
+  it('flags exact ties in the orderings', () => {
+    const same = [singleRankData('A', [3, 50]), singleRankData('B', [50, 3])];
+    const { orderings } = simulate({
+      recommenders: same,
+      metrics: parseMetricList('ap'),
+      methods: parseMethodList('sampled'),
+      itemCount: 100,
+      sampleSize: 10,
+      sampling: 'with-replacement',
+      repeats: 5,
+      seed: 1,
+    });
+    expect(orderings[0].exactTie).toBe(true);
+  });
+});

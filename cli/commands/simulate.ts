@@ -99,7 +99,8 @@ export const simulateCommand: Command = {
         `m = ${sampleSize} sampled ${sampling}${prior ? ', prior from --prior' : ''}\n\n` +
         'Estimates, mean ± standard deviation over the repetitions\n' +
         estimates +
-        '\nCorrect orderings: % of repetitions in which a method orders the pair as the exact metric does\n' +
+        '\nCorrect orderings: % of repetitions in which a method orders the pair as the exact metric does ' +
+        '("tie": the exact values are equal)\n' +
         renderOrderings(
           study.orderings,
           methods.map((m) => m.id),
@@ -115,6 +116,7 @@ interface Ordering {
   b: string;
   correct: number;
   repeats: number;
+  exactTie?: boolean;
 }
 
 function renderOrderings(orderings: readonly Ordering[], methods: readonly string[]): string {
@@ -132,7 +134,7 @@ function renderOrderings(orderings: readonly Ordering[], methods: readonly strin
     [...byMetric].map(([metric, byMethod], i) => [
       i === 0 ? pair : '',
       metric,
-      ...methods.map((m) => percent(byMethod.get(m))),
+      ...methods.map((m) => (byMethod.get(m)?.exactTie ? 'tie' : percent(byMethod.get(m)))),
     ]),
   );
   return renderTable(['pair', 'metric', ...methods], rows, ['left', 'left']);

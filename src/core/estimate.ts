@@ -69,7 +69,7 @@ export function estimateMetrics(
   cache = new EstimatorVectors(metrics, setup),
 ): EstimateResult[] {
   const m = setup.sampleSize;
-  validateRankData(sampled, setup.itemCount, m + 1);
+  validateRankData(sampled, setup.itemCount, m);
   const out: EstimateResult[] = [];
   for (const method of methods) {
     const sums = new Float64Array(metrics.length);
@@ -87,8 +87,9 @@ export function estimateMetrics(
       }
       const vectors = cache.get(method, n);
       for (let t = lo; t < lo + k; t++) {
-        const index = sampled.ranks[t] - 1;
-        if (index > m) throw new InputError(`sampled rank ${index + 1} is outside 1..${m + 1}`);
+        // The item's own sampled rank among m + 1 items: its position less the relevant items above it.
+        const index = sampled.ranks[t] - 1 - (t - lo);
+        if (index < 0 || index > m) throw new InputError(`sampled rank ${sampled.ranks[t]} is outside 1..${m + k}`);
         for (let j = 0; j < metrics.length; j++) sums[j] += w * vectors[j][index];
       }
       weight += w * k;

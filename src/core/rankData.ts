@@ -83,10 +83,12 @@ export function itemCountOf(data: RankData, instance: number, defaultItemCount: 
 }
 
 /**
- * Validates ranks against the catalogue: integer, 1 ≤ r ≤ n (or ≤ maxRank for sampled ranks), distinct within an
- * instance, weights positive and finite, |R| < n. Throws an InputError naming the recommender, instance and value.
+ * Validates ranks against the catalogue: integer, 1 ≤ r ≤ n, distinct within an instance, weights positive and
+ * finite, |R| < n. For sampled ranks pass `sampleSize` m: an instance with k relevant items then has ranks in
+ * 1..m+k (its positions among the m sampled items and the k relevant ones). Throws an InputError naming the
+ * recommender, instance and value.
  */
-export function validateRankData(data: RankData, defaultItemCount: number, maxRank?: number): void {
+export function validateRankData(data: RankData, defaultItemCount: number, sampleSize?: number): void {
   if (instanceCount(data) === 0) throw new InputError(`recommender "${data.name}" has no instances`);
   for (let i = 0; i < instanceCount(data); i++) {
     const n = itemCountOf(data, i, defaultItemCount);
@@ -97,9 +99,9 @@ export function validateRankData(data: RankData, defaultItemCount: number, maxRa
     if (!(w > 0) || !Number.isFinite(w)) {
       throw new InputError(`recommender "${data.name}", instance ${i + 1}: count must be positive, got ${w}`);
     }
-    const limit = maxRank ?? n;
     const lo = data.offsets[i];
     const hi = data.offsets[i + 1];
+    const limit = sampleSize === undefined ? n : sampleSize + (hi - lo);
     if (hi - lo >= n) {
       throw new InputError(
         `recommender "${data.name}", instance ${i + 1}: ${hi - lo} relevant items leave no irrelevant item among n = ${n}`,
@@ -109,7 +111,7 @@ export function validateRankData(data: RankData, defaultItemCount: number, maxRa
       const r = data.ranks[j];
       if (!Number.isInteger(r) || r < 1 || r > limit) {
         throw new InputError(
-          `recommender "${data.name}", instance ${i + 1}: rank ${r} is outside 1..${limit}${maxRank === undefined ? ` (n = ${n})` : ''}`,
+          `recommender "${data.name}", instance ${i + 1}: ${sampleSize === undefined ? 'rank' : 'sampled rank'} ${r} is outside 1..${limit}${sampleSize === undefined ? ` (n = ${n})` : ` (m = ${sampleSize})`}`,
         );
       }
       if (j > lo && data.ranks[j - 1] === r) {

@@ -49,9 +49,13 @@ export interface OrderingRow {
   method: string;
   a: string;
   b: string;
-  /** Repetitions in which the method ordered a and b as their exact metric does (ties count only if exact ties). */
+  /**
+   * Repetitions in which the method ordered a and b as their exact metric does. When the exact values tie
+   * (`exactTie`), a repetition counts only if the two estimates tie too.
+   */
   correct: number;
   repeats: number;
+  exactTie: boolean;
 }
 
 export interface SimulationResult {
@@ -116,7 +120,8 @@ export function simulate(options: SimulationOptions): SimulationResult {
             }
             const vectors = cache.get(method, n);
             for (let j = 0; j < k; j++) {
-              const index = j + counts[j];
+              // Each relevant item as its own single-item instance: its sampled rank among m + 1 items.
+              const index = counts[j];
               for (let t = 0; t < M; t++) sums[mi][t] += vectors[t][index];
             }
           });
@@ -151,7 +156,7 @@ export function simulate(options: SimulationOptions): SimulationResult {
           let correct = 0;
           for (let rep = 0; rep < repeats; rep++) if (Math.sign(ea[rep] - eb[rep]) === truth) correct++;
           const row = { metric: metric.id, method: method.id, a: recommenders[a].name, b: recommenders[b].name };
-          orderings.push({ ...row, correct, repeats });
+          orderings.push({ ...row, correct, repeats, exactTie: truth === 0 });
         }
       }
     }),
