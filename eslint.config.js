@@ -30,14 +30,22 @@ export default tseslint.config(
         'error',
         {
           paths: [
-            { name: 'd3', message: 'src/core is the pure math library shared by the CLI, the worker and the UI: import only d3-array/d3-scale style pure modules, never d3 as a whole (it pulls d3-selection).' },
+            {
+              name: 'd3',
+              message:
+                'src/core is the pure math library shared by the CLI, the worker and the UI: import only d3-array/d3-scale style pure modules, never d3 as a whole (it pulls d3-selection).',
+            },
           ],
           patterns: [
             {
               group: uiOnly,
-              message: 'src/core is the pure math library shared by the CLI, the worker and the UI: no DOM, React, d3-selection, comlink or zustand here.',
+              message:
+                'src/core is the pure math library shared by the CLI, the worker and the UI: no DOM, React, d3-selection, comlink or zustand here.',
             },
-            { group: ['../app/*', '../components/*', '../state/*', '../figures/*', '../../workers/*'], message: 'src/core must not depend on UI layers.' },
+            {
+              group: ['../app/*', '../components/*', '../state/*', '../figures/*', '../../workers/*'],
+              message: 'src/core must not depend on UI layers.',
+            },
           ],
         },
       ],
