@@ -78,14 +78,17 @@ export function expectedSampledMetric(
       row.fill(data.ranks[lo + j - 1] - j, n - k);
       const p = row.values;
       let e1 = 0;
-      let e2 = 0;
       for (let x = row.lo; x <= row.hi; x++) {
-        const value = k === 1 ? single[x] : metricTerm(metric, j, j + x, k, m + k);
-        e1 += p[x] * value;
-        e2 += p[x] * value * value;
+        e1 += p[x] * (k === 1 ? single[x] : metricTerm(metric, j, j + x, k, m + k));
+      }
+      // Second pass Σ p (M − E)²: the one-pass E[M²] − E² loses digits when the variance is tiny next to E².
+      let v1 = 0;
+      for (let x = row.lo; x <= row.hi; x++) {
+        const d = (k === 1 ? single[x] : metricTerm(metric, j, j + x, k, m + k)) - e1;
+        v1 += p[x] * d * d;
       }
       e += e1;
-      v += Math.max(0, e2 - e1 * e1);
+      v += v1;
     }
     const w = data.weights[i];
     mean.add(w * e);

@@ -95,14 +95,12 @@ export function correctionObjective(metric: Metric, vector: Float64Array, setup:
     row.fill(r - 1, n - 1);
     const v = row.values;
     let e1 = 0;
-    let e2 = 0;
-    for (let i = row.lo; i <= row.hi; i++) {
-      e1 += v[i] * vector[i];
-      e2 += v[i] * vector[i] * vector[i];
-    }
+    for (let i = row.lo; i <= row.hi; i++) e1 += v[i] * vector[i];
+    let v1 = 0;
+    for (let i = row.lo; i <= row.hi; i++) v1 += v[i] * (vector[i] - e1) * (vector[i] - e1);
     const d = e1 - metricAtRank(metric, r, n);
     bias += pr * d * d;
-    variance += pr * Math.max(0, e2 - e1 * e1);
+    variance += pr * v1;
   }
   return { bias, variance };
 }
