@@ -10,6 +10,7 @@ import { BULK_CUTOFF, KernelRow, validateSamplingSetup } from '../sampling.ts';
 import { constrainedLeastSquares } from './cls.ts';
 import type { CorrectionKind } from './methods.ts';
 import { leastSquaresCorrections } from './leastSquares.ts';
+import { polynomialSystem } from './polynomialSystem.ts';
 import { kernelMoments, normalisedPrior } from './moments.ts';
 import { solveSymmetric } from './solve.ts';
 
@@ -41,10 +42,10 @@ export function rankEstimateVector(metric: Metric, itemCount: number, sampleSize
 }
 
 /**
- * Correction vectors for several metrics with one shared set of kernel moments:
+ * Correction vectors for several metrics at once (shared kernel moments or compressed system):
  * - `ls`: minimal bias (eqs 21–23), solved as weighted polynomial least squares (leastSquares.ts) because AᵀA is
  *   too ill-conditioned to invert in double precision;
- * - `cls`: the same restricted to non-increasing M̂ (section 5.2);
+ * - `cls`: the same restricted to non-increasing M̂ (section 5.2), by Lawson–Hanson on the compressed system;
  * - `bv`: M̂ = ((1 − γ)AᵀA + γ diag(c))⁻¹Aᵀb (eq 25); γ = 1 is the posterior mean of eq 26, γ = 0 is `ls`.
  */
 export function correctionVectors(metrics: readonly Metric[], options: CorrectionOptions): Float64Array[] {
@@ -55,11 +56,15 @@ export function correctionVectors(metrics: readonly Metric[], options: Correctio
   if (!(gamma >= 0 && gamma <= 1)) throw new InputError(`γ must be in [0, 1], got ${options.gamma}`);
   const prior = normalisedPrior(n, options.prior);
   const targets = metrics.map((metric) => metricCurve(metric, n));
-  if (method === 'ls' || (method === 'bv' && gamma === 0))
+  if (method === 'ls' || (method === 'bv' && gamma === 0)) {
     return leastSquaresCorrections(targets, prior, n, m, sampling).vectors;
+  }
+  if (method === 'cls') {
+    const system = polynomialSystem(targets, prior, n, m, sampling);
+    return targets.map((_, t) => constrainedLeastSquares(system, t).values);
+  }
   const moments = kernelMoments(targets, prior, n, m, sampling);
   const { gram, mass, size } = moments;
-  if (method === 'cls') return moments.cross.map((h) => constrainedLeastSquares(gram, h).values);
   if (gamma === 1) {
     // Eq 26: the posterior mean Σ_r p(r | r̃) M(r) = h_i / c_i.
     return moments.cross.map((h) => h.map((v, i) => (mass[i] > 0 ? v / mass[i] : 0)));

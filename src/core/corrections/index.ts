@@ -5,3 +5,6 @@ export type { KernelMoments } from './moments.ts';
 export { constrainedLeastSquares } from './cls.ts';
 export { solveSymmetric } from './solve.ts';
 export { leastSquaresCorrections } from './leastSquares.ts';
+export { polynomialSystem } from './polynomialSystem.ts';
+export type { PolynomialSystem } from './polynomialSystem.ts';
+export { columnLeastSquares } from './householder.ts';

@@ -1,0 +1,77 @@
+/**
+ * The data of the rank-distribution estimators: the empirical law P̃(r̃) of the sampled ranks (Jin et al. 2021,
+ * eq 21: the estimators see the data only through it), one histogram per distinct catalogue size n.
+ * Per-instance n: instances with their own n are grouped by n and every group is fitted on its own kernel
+ * p(r̃ | r; n) (exact, one fit per distinct n); estimates mix the groups by their weights. An instance with several
+ * relevant items contributes each item's sampled rank as its own observation (the approximation the corrections
+ * use too, Krichene & Rendle's conclusion).
+ */
+import type { RankData } from '../rankData.ts';
+import { itemCountOf } from '../rankData.ts';
+import type { Result } from '../result.ts';
+import { fail, ok } from '../result.ts';
+import type { Sampling } from '../sampling.ts';
+
+export interface SampledHistogram {
+  /** The catalogue size n of these observations. */
+  readonly itemCount: number;
+  /** counts[i] = total weight of observations with sampled rank r̃ = i + 1, i = 0..m. */
+  readonly counts: Float64Array;
+  /** Σ counts. */
+  readonly total: number;
+}
+
+/** Checks n, m, the sampling scheme and the instance count; null when fine, else the message naming the value. */
+export function checkSetup(itemCount: number, sampleSize: number, sampling: Sampling): string | null {
+  if (!Number.isSafeInteger(sampleSize) || sampleSize < 1) return `m must be an integer ≥ 1, got ${sampleSize}`;
+  if (!Number.isSafeInteger(itemCount) || itemCount < 2) return `n must be an integer ≥ 2, got ${itemCount}`;
+  if (sampling === 'without-replacement' && itemCount < sampleSize + 1) {
+    return `n = ${itemCount} is smaller than m + 1 = ${sampleSize + 1}: sampling without replacement needs n ≥ m + 1`;
+  }
+  if (sampling !== 'with-replacement' && sampling !== 'without-replacement') {
+    return `unknown sampling "${String(sampling)}": expected with-replacement or without-replacement`;
+  }
+  return null;
+}
+
+/** Groups sampled ranks by n into histograms (sorted by n), validating every rank and count. */
+export function sampledHistograms(
+  sampled: RankData,
+  itemCount: number,
+  sampleSize: number,
+  sampling: Sampling,
+): Result<SampledHistogram[]> {
+  const m = sampleSize;
+  const bad = checkSetup(itemCount, m, sampling);
+  if (bad) return fail(bad);
+  const groups = new Map<number, Float64Array>();
+  let total = 0;
+  for (let u = 0; u < sampled.weights.length; u++) {
+    const n = itemCountOf(sampled, u, itemCount);
+    const where = `recommender "${sampled.name}", instance ${u + 1}`;
+    if (n !== itemCount) {
+      const badN = checkSetup(n, m, sampling);
+      if (badN) return fail(`${where}: ${badN}`);
+    }
+    const w = sampled.weights[u];
+    if (!(w > 0) || !Number.isFinite(w)) return fail(`${where}: count must be positive, got ${w}`);
+    let counts = groups.get(n);
+    if (!counts) groups.set(n, (counts = new Float64Array(m + 1)));
+    for (let t = sampled.offsets[u]; t < sampled.offsets[u + 1]; t++) {
+      const rank = sampled.ranks[t];
+      if (!Number.isInteger(rank) || rank < 1 || rank > m + 1) {
+        return fail(`${where}: sampled rank ${rank} is outside 1..${m + 1} (m = ${m})`);
+      }
+      counts[rank - 1] += w;
+    }
+    total += w;
+  }
+  if (!(total >= 2)) {
+    return fail(`recommender "${sampled.name}" has ${total} instance${total === 1 ? '' : 's'}: at least 2 are needed`);
+  }
+  return ok(
+    [...groups.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([n, counts]) => ({ itemCount: n, counts, total: counts.reduce((s, c) => s + c, 0) })),
+  );
+}

@@ -1,0 +1,188 @@
+/**
+ * The sampling kernel K(i | r) = p(r̃ = i + 1 | true rank r), r = 1..n, i = 0..m (sampling.ts), as the two products
+ * every rank-distribution estimator needs (Jin et al. 2021 eqs 18 and 21):
+ *   q = K π,      q_i = Σ_r π_r p(i | r)          (the law of r̃ under the rank distribution π, eq 18)
+ *   D = Kᵀ c,     D_r = Σ_i c_i p(i | r)          (the EM / gradient sum of eq 21)
+ * Rows are kept only over the window where p(· | r) is above 1e-30 of its mode (BULK_CUTOFF), each row normalised
+ * to sum 1. When the windows fit the memory budget (STORED_KERNEL_LIMIT doubles, 128 MB) they are computed once and
+ * stored (n = 10^5, m = 100 takes ≈ 80 MB); above it every product recomputes the rows by the exact recurrence
+ * (about twice the time, O(m) memory). The dense n × (m + 1) matrix is never built.
+ */
+import type { Sampling } from '../sampling.ts';
+import { BULK_CUTOFF, KernelRow, validateSamplingSetup } from '../sampling.ts';
+
+/** Largest number of stored kernel entries (doubles); beyond it rows are recomputed on every product. */
+export const STORED_KERNEL_LIMIT = 2 ** 24;
+
+export class SampledRankKernel {
+  /** Window start (0-based sampled-rank index) of each row r = 1..n at position r − 1. */
+  private readonly lo: Int32Array;
+  /** Row r − 1 occupies values[offsets[r − 1] .. offsets[r]). Empty when streaming. */
+  private readonly offsets: Int32Array;
+  private readonly values: Float64Array | null;
+  private readonly row: KernelRow;
+
+  constructor(
+    readonly itemCount: number,
+    readonly sampleSize: number,
+    readonly sampling: Sampling,
+    storedLimit = STORED_KERNEL_LIMIT,
+  ) {
+    validateSamplingSetup(itemCount, sampleSize, sampling);
+    this.row = new KernelRow(sampleSize, sampling, BULK_CUTOFF);
+    this.lo = new Int32Array(itemCount);
+    this.offsets = new Int32Array(itemCount + 1);
+    let total = 0;
+    for (let r = 0; r < itemCount; r++) {
+      this.row.fillRaw(r, itemCount - 1);
+      this.lo[r] = this.row.lo;
+      total += this.row.hi - this.row.lo + 1;
+      this.offsets[r + 1] = Math.min(total, 2 ** 31 - 1);
+    }
+    this.values = total <= storedLimit ? new Float64Array(total) : null;
+    if (!this.values) return;
+    for (let r = 0; r < itemCount; r++) {
+      this.row.fill(r, itemCount - 1);
+      this.values.set(this.row.values.subarray(this.row.lo, this.row.hi + 1), this.offsets[r]);
+    }
+  }
+
+  /** True when the rows are stored (fast products), false when they are recomputed on each product. */
+  get stored(): boolean {
+    return this.values !== null;
+  }
+
+  /** Number of doubles held by the stored rows (0 when streaming). */
+  get storedEntries(): number {
+    return this.values?.length ?? 0;
+  }
+
+  /** Calls visit(r0, lo, values, start, length) for every row with a nonzero weight (r0 = r − 1). */
+  private eachRow(
+    weight: Float64Array | null,
+    visit: (r0: number, lo: number, values: Float64Array, start: number, length: number) => void,
+  ): void {
+    const n = this.itemCount;
+    const stored = this.values;
+    for (let r = 0; r < n; r++) {
+      if (weight && weight[r] === 0) continue;
+      if (stored) {
+        visit(r, this.lo[r], stored, this.offsets[r], this.offsets[r + 1] - this.offsets[r]);
+      } else {
+        const row = this.row.fill(r, n - 1);
+        visit(r, row.lo, row.values, row.lo, row.hi - row.lo + 1);
+      }
+    }
+  }
+
+  /** out = K π: out[i] = Σ_r π[r − 1] p(i | r), i = 0..m (eq 18). */
+  multiply(pi: Float64Array, out: Float64Array): Float64Array {
+    out.fill(0);
+    const stored = this.values;
+    if (stored) {
+      // Inlined for speed: this is the hot loop of every estimator.
+      const lo = this.lo;
+      const offsets = this.offsets;
+      for (let r = 0; r < this.itemCount; r++) {
+        const p = pi[r];
+        if (p === 0) continue;
+        const start = offsets[r];
+        const end = offsets[r + 1];
+        for (let k = start, i = lo[r]; k < end; k++, i++) out[i] += p * stored[k];
+      }
+      return out;
+    }
+    this.eachRow(pi, (r, lo, values, start, length) => {
+      const p = pi[r];
+      for (let t = 0; t < length; t++) out[lo + t] += p * values[start + t];
+    });
+    return out;
+  }
+
+  /** out = Kᵀ c: out[r − 1] = Σ_i c[i] p(i | r), r = 1..n (the sum of eq 21). */
+  multiplyTranspose(c: Float64Array, out: Float64Array): Float64Array {
+    const stored = this.values;
+    if (stored) {
+      const lo = this.lo;
+      const offsets = this.offsets;
+      for (let r = 0; r < this.itemCount; r++) {
+        const start = offsets[r];
+        const end = offsets[r + 1];
+        let s = 0;
+        for (let k = start, i = lo[r]; k < end; k++, i++) s += c[i] * stored[k];
+        out[r] = s;
+      }
+      return out;
+    }
+    this.eachRow(null, (r, lo, values, start, length) => {
+      let s = 0;
+      for (let t = 0; t < length; t++) s += c[lo + t] * values[start + t];
+      out[r] = s;
+    });
+    return out;
+  }
+
+  /** Writes the column p(· | r) for the 0-based true rank r0 into out (length m + 1, zeros outside the window). */
+  column(r0: number, out: Float64Array): Float64Array {
+    out.fill(0);
+    if (this.values) {
+      const start = this.offsets[r0];
+      out.set(this.values.subarray(start, this.offsets[r0 + 1]), this.lo[r0]);
+      return out;
+    }
+    const row = this.row.fill(r0, this.itemCount - 1);
+    out.set(row.values.subarray(row.lo, row.hi + 1), row.lo);
+    return out;
+  }
+
+  /**
+   * Σ_r w[r − 1] p(i | r) p(j | r) for every pair of the given sampled-rank indices (row-major d × d), by direct
+   * accumulation over the windows: O(n · width²). The binomial law has an O(n · m) route (secondMoments.ts).
+   */
+  weightedGram(weight: Float64Array, indices: Int32Array): Float64Array {
+    const d = indices.length;
+    const m = this.sampleSize;
+    const position = new Int32Array(m + 1).fill(-1);
+    indices.forEach((i, k) => (position[i] = k));
+    const out = new Float64Array(d * d);
+    const local = new Float64Array(m + 1);
+    const where = new Int32Array(m + 1);
+    this.eachRow(weight, (r, lo, values, start, length) => {
+      let count = 0;
+      for (let t = 0; t < length; t++) {
+        const k = position[lo + t];
+        if (k < 0) continue;
+        local[count] = values[start + t];
+        where[count++] = k;
+      }
+      const w = weight[r];
+      for (let a = 0; a < count; a++) {
+        const wa = w * local[a];
+        const base = where[a] * d;
+        for (let b = a; b < count; b++) out[base + where[b]] += wa * local[b];
+      }
+    });
+    for (let a = 0; a < d; a++) {
+      for (let b = a + 1; b < d; b++) {
+        const s = out[a * d + b] + out[b * d + a];
+        out[a * d + b] = s;
+        out[b * d + a] = s;
+      }
+    }
+    return out;
+  }
+}
+
+/** Kernels by (n, m, sampling), built once and shared by repeated fits (bootstrap, studies). */
+export class KernelCache {
+  private readonly kernels = new Map<string, SampledRankKernel>();
+  get(itemCount: number, sampleSize: number, sampling: Sampling): SampledRankKernel {
+    const key = `${itemCount}|${sampleSize}|${sampling}`;
+    let kernel = this.kernels.get(key);
+    if (!kernel) {
+      kernel = new SampledRankKernel(itemCount, sampleSize, sampling);
+      this.kernels.set(key, kernel);
+    }
+    return kernel;
+  }
+}
