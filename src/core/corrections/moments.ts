@@ -16,6 +16,7 @@
 import type { Sampling } from '../sampling.ts';
 import { BULK_CUTOFF, KernelRow } from '../sampling.ts';
 import { logHypergeometricPmf } from '../special.ts';
+import type { PolynomialSystem } from './polynomialSystem.ts';
 
 export interface KernelMoments {
   readonly size: number;
@@ -127,6 +128,33 @@ function hypergeometricMoments(targets: readonly Float64Array[], prior: Float64A
       const a = pr * v[i];
       const base = i * size;
       for (let j = i; j <= hi; j++) gram[base + j] += a * v[j];
+    }
+  }
+  for (let i = 0; i < size; i++) for (let j = 0; j < i; j++) gram[i * size + j] = gram[j * size + i];
+  return { size, gram, mass, cross };
+}
+
+/**
+ * The same moments from the exact compressed system of polynomialSystem.ts (B, f with weights w): G = BᵀB,
+ * h = Bᵀf and c = Bᵀ√w hold exactly because every p(i|r) is a polynomial of degree m in r and the Gauss quadrature
+ * integrates products of two such polynomials exactly (M enters only through its projection M_poly, the rest is
+ * orthogonal to every p(i|·)). O(n·m + m³) for both laws: used without replacement, where no i + j identity exists.
+ */
+export function momentsFromSystem(system: PolynomialSystem): Omit<KernelMoments, 'targetSquare'> {
+  const { basis, rows, columns: size } = system;
+  const gram = new Float64Array(size * size);
+  const mass = new Float64Array(size);
+  const cross = system.rhs.map(() => new Float64Array(size));
+  for (let k = 0; k < rows; k++) {
+    const row = basis.subarray(k * size, (k + 1) * size);
+    const rootWeight = system.rootWeights[k];
+    for (let i = 0; i < size; i++) {
+      const bi = row[i];
+      if (bi === 0) continue;
+      mass[i] += bi * rootWeight;
+      system.rhs.forEach((f, t) => (cross[t][i] += bi * f[k]));
+      const base = i * size;
+      for (let j = i; j < size; j++) gram[base + j] += bi * row[j];
     }
   }
   for (let i = 0; i < size; i++) for (let j = 0; j < i; j++) gram[i * size + j] = gram[j * size + i];

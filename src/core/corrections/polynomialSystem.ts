@@ -24,6 +24,8 @@ export interface PolynomialSystem {
   readonly columns: number;
   /** f, one per target. */
   readonly rhs: Float64Array[];
+  /** √w_k of the Gauss quadrature (so that c = Bᵀ√w). */
+  readonly rootWeights: Float64Array;
   /** min over x of Σ_r p(r)(E[x|r] − M(r))², one per target (the infimum, exactly). */
   readonly minimalBias: number[];
   /** Degree of the polynomial space actually spanned (m unless the prior has fewer than m + 1 support points). */
@@ -69,7 +71,8 @@ export function polynomialSystem(
     for (const ck of c) projected += ck * ck;
     return Math.max(0, targetSquare[t] - projected);
   });
-  return { basis, rows, columns, rhs, minimalBias, degree };
+  const rootWeights = Float64Array.from(weights, Math.sqrt);
+  return { basis, rows, columns, rhs, rootWeights, minimalBias, degree };
 }
 
 function isConstant(a: Float64Array): boolean {
