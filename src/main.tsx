@@ -3,9 +3,11 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import './app/app.css';
 import './app/controls.css';
+import './app/data.css';
 import './app/results.css';
 import './app/chart.css';
-import { refreshAll } from './state/actions.ts';
+import { indexedDbStorage } from './state/persistence.ts';
+import { flushSession, startSession } from './state/session.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -14,4 +16,8 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
-void refreshAll();
+void startSession({ storage: indexedDbStorage(), location: window.location, history: window.history });
+// Save pending edits when the page is hidden or closed.
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'hidden') void flushSession();
+});

@@ -1,6 +1,7 @@
 /**
- * The compute worker: exposes core functions through Comlink and nothing else (Squoosh's worker files). The client
- * (src/state/computeClient.ts) terminates the worker to cancel stale work.
+ * The compute worker: exposes core functions and the one-call jobs built on them (src/state/workerJobs.ts) through
+ * Comlink, and nothing else (Squoosh's worker files). The client (src/state/computeClient.ts) terminates the worker
+ * to cancel stale work. Large typed arrays are transferred rather than copied.
  */
 import { expose, transfer } from 'comlink';
 import {
@@ -8,22 +9,38 @@ import {
   expectedSampledMetric,
   metricCurve,
   parseMetric,
-  singleRankData,
   validateRankData,
   validateSamplingSetup,
 } from '../src/core/index.ts';
+import { generateSynthetic, type SyntheticParams } from '../src/state/datasets/synthetic.ts';
+import { estimateAll, parseList, rankBuffers, readInput, runStudy } from '../src/state/workerJobs.ts';
 
 const api = {
   parseMetric,
-  singleRankData,
   validateRankData,
   validateSamplingSetup,
   exactMetric,
   expectedSampledMetric,
+  estimateAll,
+  runStudy,
   /** metricCurve, with its buffer transferred rather than copied (n values per metric). */
   metricCurve(...args: Parameters<typeof metricCurve>): Float64Array {
     const curve = metricCurve(...args);
     return transfer(curve, [curve.buffer]);
+  },
+  async readInput(...args: Parameters<typeof readInput>): ReturnType<typeof readInput> {
+    const parsed = await readInput(...args);
+    return parsed.ok && parsed.value.kind === 'ranks'
+      ? transfer(parsed, rankBuffers(parsed.value.file.recommenders))
+      : parsed;
+  },
+  parseList(...args: Parameters<typeof parseList>): ReturnType<typeof parseList> {
+    const parsed = parseList(...args);
+    return parsed.ok ? transfer(parsed, rankBuffers([parsed.data])) : parsed;
+  },
+  generateSynthetic(params: SyntheticParams): ReturnType<typeof generateSynthetic> {
+    const data = generateSynthetic(params);
+    return transfer(data, rankBuffers(data));
   },
 };
 

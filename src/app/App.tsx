@@ -1,20 +1,39 @@
+import { DataSection } from './DataSection.tsx';
+import { EstimatesSection } from './EstimatesSection.tsx';
 import { FigureSection } from './FigureSection.tsx';
+import { NoticeBar } from './NoticeBar.tsx';
 import { ResultsSection } from './ResultsSection.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
+import { ShareBar } from './ShareBar.tsx';
+import { StudySection } from './StudySection.tsx';
+import { useExplorer } from './useExplorer.ts';
 
 export function App() {
+  const rankKind = useExplorer((s) => s.settings.rankKind);
   return (
     <>
       <header className="page-header">
-        <h1>Sampled Metrics Explorer</h1>
-        <p>
-          How evaluating a recommender on a sample of items distorts ranking metrics, after Krichene &amp; Rendle, “On
-          Sampled Metrics for Item Recommendation” (KDD 2020).
-        </p>
+        <div>
+          <h1>Sampled Metrics Explorer</h1>
+          <p>
+            How evaluating a recommender on a sample of items distorts ranking metrics, after Krichene &amp; Rendle, “On
+            Sampled Metrics for Item Recommendation” (KDD 2020). Everything runs in this page; nothing is sent anywhere.
+          </p>
+        </div>
+        <ShareBar />
       </header>
+      <NoticeBar />
       <main>
+        <DataSection />
         <SettingsSection />
-        <ResultsSection />
+        {rankKind === 'true' ? (
+          <>
+            <ResultsSection />
+            <StudySection />
+          </>
+        ) : (
+          <EstimatesSection />
+        )}
         <FigureSection />
       </main>
     </>

@@ -4,12 +4,12 @@ import { StatusMessage } from '../components/StatusMessage.tsx';
 import { useElementWidth } from '../components/useElementWidth.ts';
 import { metricVsRank } from '../figures/metricVsRank.ts';
 import { refreshCurves } from '../state/actions.ts';
+import { metricLabel } from '../state/document.ts';
 import { useExplorer } from './useExplorer.ts';
 
 /** Figure 1 of the paper: the value each metric gives one relevant item at rank r. */
 export function FigureSection() {
   const job = useExplorer((s) => s.curves);
-  const metrics = useExplorer((s) => s.metrics);
   const value = job.value;
   const sectionRef = useRef<HTMLElement>(null);
   // Lay the figure out at the width it is shown, so that its text keeps its size (narrow screens scale it down).
@@ -20,10 +20,10 @@ export function FigureSection() {
         ? metricVsRank({
             itemCount: value.itemCount,
             width,
-            curves: metrics.map((m, i) => ({ id: m.id, label: m.label, values: value.curves[i] })),
+            curves: value.metrics.map((id, i) => ({ id, label: metricLabel(id), values: value.curves[i] })),
           })
         : null,
-    [value, metrics, width],
+    [value, width],
   );
   return (
     <section ref={sectionRef} className="figure-section" aria-labelledby="figure-title">

@@ -4,17 +4,30 @@ import { ResultsTable } from '../components/ResultsTable.tsx';
 import { StatusMessage } from '../components/StatusMessage.tsx';
 import { resultsTable } from '../figures/resultsTable.ts';
 import { refreshTable } from '../state/actions.ts';
-import { TOY_ITEM_COUNT, TOY_SAMPLE_SIZE } from '../state/toyExample.ts';
+import { metricLabel } from '../state/document.ts';
+import { TOY_ITEM_COUNT, TOY_RECOMMENDERS, TOY_SAMPLE_SIZE } from '../state/toyExample.ts';
 import { formatInteger, SAMPLING_LABELS } from './format.ts';
 import { useExplorer } from './useExplorer.ts';
 
 /** The table of exact vs. expected sampled metrics, with the ordering notes and any error. */
 export function ResultsSection() {
   const job = useExplorer((s) => s.table);
-  const metrics = useExplorer((s) => s.metrics);
   const result = job.value;
-  const model = useMemo(() => (result ? resultsTable(result.rows, metrics) : null), [result, metrics]);
-  const paper = result !== null && result.itemCount === TOY_ITEM_COUNT && result.sampleSize === TOY_SAMPLE_SIZE;
+  const model = useMemo(
+    () =>
+      result
+        ? resultsTable(
+            result.rows,
+            result.metrics.map((id) => ({ id, label: metricLabel(id) })),
+          )
+        : null,
+    [result],
+  );
+  const paper =
+    result !== null &&
+    isToyExample(result.rows) &&
+    result.itemCount === TOY_ITEM_COUNT &&
+    result.sampleSize === TOY_SAMPLE_SIZE;
   const samplingLabel = result
     ? `m = ${formatInteger(result.sampleSize)} sampled items ${SAMPLING_LABELS[result.sampling]}`
     : '';
@@ -23,9 +36,9 @@ export function ResultsSection() {
     <section className="results" aria-labelledby="results-title">
       <h2 id="results-title">Exact vs. sampled metrics</h2>
       <p className="lede">
-        Three recommenders, each evaluated on five instances with one relevant item (the paper’s running example,
-        section 3.2). Sampled evaluation ranks the relevant item among <i>m</i> random irrelevant items instead of all{' '}
-        <i>n</i>; the table gives the expected value of the sampled metric and its spread.
+        Exact metrics rank each held-out item among all <i>n</i> items; sampled evaluation ranks it among <i>m</i>{' '}
+        random irrelevant items instead. The table gives the exact value next to the expected value of the sampled
+        metric and its spread{paper ? ' for the paper’s running example (section 3.2)' : ''}.
       </p>
       {job.status === 'error' ? (
         <StatusMessage message={job.message} onRetry={job.retryable ? () => void refreshTable() : undefined} />
@@ -34,7 +47,7 @@ export function ResultsSection() {
         <>
           <ResultsTable
             model={model}
-            caption={`Metrics averaged over the five instances, n = ${formatInteger(result.itemCount)} items.`}
+            caption={`Metrics averaged over each recommender’s users, n = ${formatInteger(result.itemCount)} items.`}
             exactHeading={
               <>
                 Exact, all <i>n</i> = {formatInteger(result.itemCount)} items
@@ -54,8 +67,8 @@ export function ResultsSection() {
             <span className="best-mark" aria-hidden="true">
               ▲
             </span>{' '}
-            best value in its column (ties at 3 decimals all marked). ± is the standard deviation of the five-instance
-            average over repeated sampling, computed exactly from the sampled-rank distribution (eq. 16) rather than by
+            best value in its column (ties at 3 decimals all marked). ± is the standard deviation of the average over
+            users under repeated sampling, computed exactly from the sampled-rank distribution (eq. 16) rather than by
             simulation.
           </p>
           <OrderingNotes orderings={model.orderings} samplingLabel={samplingLabel} />
@@ -66,5 +79,15 @@ export function ResultsSection() {
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** True when the rows are the paper's recommenders A, B and C with their ranks (the paper's tables apply). */
+function isToyExample(rows: readonly { name: string; ranksText: string }[]): boolean {
+  return (
+    rows.length === TOY_RECOMMENDERS.length &&
+    rows.every(
+      (row, i) => row.name === TOY_RECOMMENDERS[i].name && row.ranksText === TOY_RECOMMENDERS[i].ranks.join(', '),
+    )
   );
 }

@@ -33,7 +33,7 @@ const PAPER: Record<string, [number[], number[], number[], number[]]> = {
 function paperInput(withSampled: boolean): RecommenderInput[] {
   return Object.entries(PAPER).map(([name, [ranks, exact, mean, std]]) => ({
     name,
-    ranks,
+    ranksText: ranks.join(', '),
     results: Object.fromEntries(
       COLUMNS.map((c, j) => [
         c.id,

@@ -19,7 +19,8 @@ export interface MetricResult {
 
 export interface RecommenderInput {
   readonly name: string;
-  readonly ranks: readonly number[];
+  /** The ranks as the reader should see them: the list typed, or a summary of a large data set. */
+  readonly ranksText: string;
   /** Results keyed by metric id. */
   readonly results: Readonly<Record<string, MetricResult>>;
 }
@@ -95,7 +96,7 @@ export function resultsTable(
   }));
   const rows = recommenders.map((rec, i) => ({
     name: rec.name,
-    ranksText: rec.ranks.join(', '),
+    ranksText: rec.ranksText,
     cells: perColumn.map(({ col }, c) => {
       const res = rec.results[col.id];
       const sampled =

@@ -15,9 +15,18 @@ function table() {
   return job.value;
 }
 
+const inline = {
+  table: inlineBackend,
+  curves: inlineBackend,
+  estimates: inlineBackend,
+  input: inlineBackend,
+  parse: inlineBackend,
+  study: inlineBackend,
+};
+
 beforeEach(() => {
   explorerStore.setState(initialState(), true);
-  setComputeBackends({ table: inlineBackend, curves: inlineBackend });
+  setComputeBackends(inline);
 });
 afterEach(() => setComputeBackends(null));
 
@@ -38,7 +47,7 @@ describe('explorer actions on the toy example (section 3.2)', () => {
 
   it('reports n smaller than a rank as an input error, without a retry, and keeps the previous table', async () => {
     await refreshTable();
-    explorerStore.setState({ itemCount: 5000 });
+    explorerStore.setState((s) => ({ settings: { ...s.settings, itemCount: 5000 } }));
     await refreshTable();
     const job = explorerStore.getState().table;
     expect(job.status).toBe('error');
@@ -50,17 +59,17 @@ describe('explorer actions on the toy example (section 3.2)', () => {
 
   it('offers a retry when the worker fails', async () => {
     const broken: ComputeBackend = { run: () => Promise.reject(new WorkerFailure('The compute worker failed.')) };
-    setComputeBackends({ table: broken, curves: broken });
+    setComputeBackends({ ...inline, table: broken, curves: broken });
     await refreshTable();
     expect(explorerStore.getState().table).toMatchObject({ status: 'error', retryable: true });
-    setComputeBackends({ table: inlineBackend, curves: inlineBackend });
+    setComputeBackends(inline);
     await refreshTable();
     expect(explorerStore.getState().table.status).toBe('ready');
   });
 
   it('drops the result of a request that a newer one replaced', async () => {
     const first = refreshTable();
-    explorerStore.setState({ itemCount: 20_000 });
+    explorerStore.setState((s) => ({ settings: { ...s.settings, itemCount: 20_000 } }));
     const second = refreshTable();
     await Promise.all([first, second]);
     expect(table().itemCount).toBe(20_000);

@@ -1,8 +1,10 @@
 /**
- * Actions: plain module functions that change the store and start the computations (zustand's "actions outside
- * the store"). A new request aborts the one it replaces, which terminates that worker (computeClient.ts).
+ * Computation actions: plain module functions that start the computations and put their results in the store
+ * (zustand's "actions outside the store"). Each kind of job has its own worker; a new request aborts the one it
+ * replaces, which terminates that worker (computeClient.ts), so stale work never finishes.
  */
-import type { Sampling } from '../core/index.ts';
+import { summariseRanks } from '../io/rankHistogram.ts';
+import { formatInteger } from './format.ts';
 import {
   createComputeWorker,
   isAbortError,
@@ -10,103 +12,157 @@ import {
   WorkerFailure,
   type ComputeBackend,
 } from './computeClient.ts';
-import { computeCurves, computeTable } from './jobs.ts';
-import { explorerStore as store, type Job } from './store.ts';
+import { computeCurves, computeTable, type NamedData } from './jobs.ts';
+import { explorerStore as store, type ExplorerState, type Job, type RecommenderEntry } from './store.ts';
+import { methodIds } from './workerJobs.ts';
 
-interface Backends {
-  readonly table: ComputeBackend;
-  readonly curves: ComputeBackend;
-}
+export type JobKey = 'table' | 'curves' | 'estimates' | 'study' | 'input' | 'parse';
+type Backends = Readonly<Record<JobKey, ComputeBackend>>;
+type Value<K extends 'table' | 'curves' | 'estimates' | 'study'> = NonNullable<ExplorerState[K]['value']>;
 
-let backends: Backends | null = null;
-const running: { table: AbortController | null; curves: AbortController | null } = { table: null, curves: null };
+let backends: Partial<Record<JobKey, ComputeBackend>> | null = null;
+const running: Partial<Record<JobKey, AbortController>> = {};
 let pending: ReturnType<typeof setTimeout> | null = null;
 
 /** One worker per kind of job, so that cancelling the table does not cancel the figure. Tests pass inline ones. */
-export function setComputeBackends(next: Backends | null): void {
+export function setComputeBackends(next: Partial<Backends> | null): void {
   backends = next;
 }
 
-function getBackends(): Backends {
-  backends ??= { table: new WorkerBackend(createComputeWorker), curves: new WorkerBackend(createComputeWorker) };
-  return backends;
+export function backendFor(key: JobKey): ComputeBackend {
+  backends ??= {};
+  return (backends[key] ??= new WorkerBackend(createComputeWorker));
 }
 
-function failure<T>(error: unknown, value: T | null): Job<T> {
+/** Starts a cancellable task of kind `key`, aborting the previous one; null when a newer task replaced it. */
+export async function startTask<T>(
+  key: JobKey,
+  task: (backend: ComputeBackend, signal: AbortSignal) => Promise<T>,
+): Promise<{ value: T } | { error: unknown } | null> {
+  running[key]?.abort();
+  const controller = new AbortController();
+  running[key] = controller;
+  try {
+    const value = await task(backendFor(key), controller.signal);
+    return controller.signal.aborted ? null : { value };
+  } catch (error) {
+    return controller.signal.aborted || isAbortError(error) ? null : { error };
+  } finally {
+    if (running[key] === controller) delete running[key];
+  }
+}
+
+/** Stops a running task of kind `key` (its worker is terminated). */
+export function cancelTask(key: JobKey): void {
+  running[key]?.abort();
+}
+
+export function failure<T>(error: unknown, value: T | null): Job<T> {
   const named = error instanceof Error ? error : new Error(String(error));
   if (named.name === 'InputError') return { status: 'error', value, message: named.message, retryable: false };
   const message = named instanceof WorkerFailure ? named.message : `The computation failed: ${named.message}`;
   return { status: 'error', value, message, retryable: true };
 }
 
-async function runJob<K extends 'table' | 'curves'>(
+export async function runJob<K extends 'table' | 'curves' | 'estimates' | 'study'>(
   key: K,
-  task: (
-    backend: ComputeBackend,
-    signal: AbortSignal,
-  ) => Promise<NonNullable<ReturnType<typeof store.getState>[K]['value']>>,
+  task: (backend: ComputeBackend, signal: AbortSignal) => Promise<Value<K>>,
 ): Promise<void> {
-  running[key]?.abort();
-  const controller = new AbortController();
-  running[key] = controller;
   const previous = store.getState()[key].value;
   store.setState({ [key]: { status: 'loading', value: previous } });
-  try {
-    const value = await task(getBackends()[key], controller.signal);
-    if (!controller.signal.aborted) store.setState({ [key]: { status: 'ready', value } });
-  } catch (error) {
-    if (controller.signal.aborted || isAbortError(error)) return;
-    store.setState({ [key]: failure(error, previous) });
-  } finally {
-    if (running[key] === controller) running[key] = null;
-  }
+  const outcome = await startTask(key, task);
+  if (outcome === null) return;
+  store.setState({
+    [key]: 'value' in outcome ? { status: 'ready', value: outcome.value } : failure(outcome.error, previous),
+  });
 }
 
-/** Recomputes the table of exact and expected sampled metrics for the current settings. */
+/** "100, 100, 100" for a short list; "6,040 users, ranks 1 to 3,706" for anything longer. */
+export function ranksTextOf(entry: RecommenderEntry): string {
+  const tokens = entry.text?.split(/[\s,;]+/).filter((t) => t !== '') ?? [];
+  if (entry.text !== null && entry.problem === null && tokens.length <= 8) return tokens.join(', ');
+  if (!entry.data) return '';
+  const s = summariseRanks(entry.data);
+  const users = `${formatInteger(s.instances)} ${s.instances === 1 ? 'user' : 'users'}`;
+  return `${users}, ranks ${formatInteger(s.minRank)} to ${formatInteger(s.maxRank)}`;
+}
+
+/** The recommenders the results are about: shown, and with valid data. */
+export function activeRecommenders(state: ExplorerState): NamedData[] {
+  return state.recommenders
+    .filter((r) => !r.hidden && r.data !== null)
+    .map((r) => ({ name: r.name, data: r.data!, ranksText: ranksTextOf(r) }));
+}
+
+/** Recomputes the table of exact and expected sampled metrics (true ranks). */
 export function refreshTable(): Promise<void> {
-  const { recommenders, metrics, itemCount, sampleSize, sampling } = store.getState();
-  const request = { recommenders, metrics, itemCount, sampleSize, sampling };
+  const state = store.getState();
+  const { metrics, itemCount, sampleSize, sampling } = state.settings;
+  const request = { recommenders: activeRecommenders(state), metrics, itemCount, sampleSize, sampling };
   return runJob('table', async (backend, signal) => ({
     rows: await backend.run(signal, (api) => computeTable(api, request)),
     itemCount,
     sampleSize,
     sampling,
+    metrics,
   }));
 }
 
-/** Recomputes the curves M(r) of the figure, unless they are already there for this n. */
+/** Recomputes the estimates of the exact metrics from sampled ranks, by every method. */
+export function refreshEstimates(): Promise<void> {
+  const state = store.getState();
+  const { metrics, itemCount, sampleSize, sampling, prior, gammas } = state.settings;
+  const active = activeRecommenders(state);
+  const methods = methodIds(gammas);
+  const request = {
+    recommenders: active.map((r) => ({ ...r.data, name: r.name })),
+    metrics,
+    methods,
+    itemCount,
+    sampleSize,
+    sampling,
+    prior,
+  };
+  return runJob('estimates', async (backend, signal) => ({
+    estimates: await backend.run(signal, (api) => api.estimateAll(request)),
+    recommenders: active.map((r) => r.name),
+    methods,
+    metrics,
+    itemCount,
+    sampleSize,
+  }));
+}
+
+/** Recomputes the curves M(r) of the figure, unless they are already there for this n and these metrics. */
 export function refreshCurves(): Promise<void> {
-  const { metrics, itemCount, curves } = store.getState();
-  if (curves.status === 'ready' && curves.value.itemCount === itemCount) return Promise.resolve();
+  const { settings, curves } = store.getState();
+  const { metrics, itemCount } = settings;
+  const same = curves.value?.itemCount === itemCount && curves.value.metrics.join() === metrics.join();
+  if (same && curves.status === 'ready') return Promise.resolve();
   return runJob('curves', async (backend, signal) => ({
     itemCount,
+    metrics,
     curves: await backend.run(signal, (api) => computeCurves(api, metrics, itemCount)),
   }));
 }
 
+/** Recomputes what the current kind of ranks shows; the other kind's results are cleared. */
 export function refreshAll(): Promise<void> {
   if (pending !== null) clearTimeout(pending);
   pending = null;
-  return Promise.all([refreshTable(), refreshCurves()]).then(() => undefined);
+  const trueRanks = store.getState().settings.rankKind === 'true';
+  if (trueRanks) {
+    cancelTask('estimates');
+    store.setState({ estimates: { status: 'idle', value: null } });
+  } else {
+    cancelTask('table');
+    store.setState({ table: { status: 'idle', value: null } });
+  }
+  return Promise.all([trueRanks ? refreshTable() : refreshEstimates(), refreshCurves()]).then(() => undefined);
 }
 
 /** Recomputes after typing has paused, so that "10000" does not start five computations. */
-function refreshSoon(delayMs = 150): void {
+export function refreshSoon(delayMs = 150): void {
   if (pending !== null) clearTimeout(pending);
   pending = setTimeout(() => void refreshAll(), delayMs);
-}
-
-export function setItemCount(itemCount: number): void {
-  store.setState({ itemCount });
-  refreshSoon();
-}
-
-export function setSampleSize(sampleSize: number): void {
-  store.setState({ sampleSize });
-  refreshSoon();
-}
-
-export function setSampling(sampling: Sampling): void {
-  store.setState({ sampling });
-  refreshSoon(0);
 }

@@ -8,7 +8,7 @@ import type { ComputeApi } from '../../workers/compute.worker.ts';
 
 /** The worker API as seen from the main thread: the same functions, returning promises. */
 export type AsyncComputeApi = {
-  [K in keyof ComputeApi]: (...args: Parameters<ComputeApi[K]>) => Promise<ReturnType<ComputeApi[K]>>;
+  [K in keyof ComputeApi]: (...args: Parameters<ComputeApi[K]>) => Promise<Awaited<ReturnType<ComputeApi[K]>>>;
 };
 
 /** Runs a task against the compute API, cancelled by `signal`. Tests pass an inline backend (no worker). */

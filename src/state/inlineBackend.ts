@@ -7,20 +7,25 @@ import {
   expectedSampledMetric,
   metricCurve,
   parseMetric,
-  singleRankData,
   validateRankData,
   validateSamplingSetup,
 } from '../core/index.ts';
 import { abortError, type AsyncComputeApi, type ComputeBackend } from './computeClient.ts';
+import { generateSynthetic } from './datasets/synthetic.ts';
+import { estimateAll, parseList, readInput, runStudy } from './workerJobs.ts';
 
 const inlineApi: AsyncComputeApi = {
   parseMetric: async (...args) => parseMetric(...args),
-  singleRankData: async (...args) => singleRankData(...args),
   validateRankData: async (...args) => validateRankData(...args),
   validateSamplingSetup: async (...args) => validateSamplingSetup(...args),
   exactMetric: async (...args) => exactMetric(...args),
   expectedSampledMetric: async (...args) => expectedSampledMetric(...args),
   metricCurve: async (...args) => metricCurve(...args),
+  estimateAll: async (...args) => estimateAll(...args),
+  runStudy: async (...args) => runStudy(...args),
+  readInput: (...args) => readInput(...args),
+  parseList: async (...args) => parseList(...args),
+  generateSynthetic: async (...args) => generateSynthetic(...args),
 };
 
 export const inlineBackend: ComputeBackend = {

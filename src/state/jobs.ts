@@ -2,19 +2,20 @@
  * The computations behind the page, written against the worker API so that they run in the worker in the app and
  * inline in tests. Plain data in, plain data out.
  */
-import type { Sampling } from '../core/index.ts';
-import type { MetricColumn, RecommenderInput } from '../figures/resultsTable.ts';
+import type { RankData, Sampling } from '../core/index.ts';
+import type { RecommenderInput } from '../figures/resultsTable.ts';
 import type { AsyncComputeApi } from './computeClient.ts';
 
-export interface Recommender {
+export interface NamedData {
   readonly name: string;
-  /** 1-based rank of the relevant item in each evaluation instance. */
-  readonly ranks: readonly number[];
+  readonly data: RankData;
+  /** What the table shows in its "Predicted ranks" column. */
+  readonly ranksText: string;
 }
 
 export interface TableRequest {
-  readonly recommenders: readonly Recommender[];
-  readonly metrics: readonly MetricColumn[];
+  readonly recommenders: readonly NamedData[];
+  readonly metrics: readonly string[];
   readonly itemCount: number;
   readonly sampleSize: number;
   readonly sampling: Sampling;
@@ -24,16 +25,16 @@ export interface TableRequest {
 export async function computeTable(api: AsyncComputeApi, request: TableRequest): Promise<RecommenderInput[]> {
   const { itemCount, sampleSize, sampling } = request;
   await api.validateSamplingSetup(itemCount, sampleSize, sampling);
-  const metrics = await Promise.all(request.metrics.map((column) => api.parseMetric(column.id)));
+  const metrics = await Promise.all(request.metrics.map((id) => api.parseMetric(id)));
   return Promise.all(
-    request.recommenders.map(async (recommender) => {
-      const data = await api.singleRankData(recommender.name, recommender.ranks);
-      await api.validateRankData(data, itemCount);
+    request.recommenders.map(async ({ name, data, ranksText }) => {
+      const named = { ...data, name };
+      await api.validateRankData(named, itemCount);
       const summaries = await Promise.all(
-        metrics.map((metric) => api.expectedSampledMetric(data, metric, itemCount, sampleSize, sampling)),
+        metrics.map((metric) => api.expectedSampledMetric(named, metric, itemCount, sampleSize, sampling)),
       );
-      const results = Object.fromEntries(request.metrics.map((column, j) => [column.id, summaries[j]]));
-      return { name: recommender.name, ranks: recommender.ranks, results };
+      const results = Object.fromEntries(request.metrics.map((id, j) => [id, summaries[j]]));
+      return { name, ranksText, results };
     }),
   );
 }
@@ -41,9 +42,9 @@ export async function computeTable(api: AsyncComputeApi, request: TableRequest):
 /** M(r) for r = 1..n, one curve per metric (Figure 1). */
 export async function computeCurves(
   api: AsyncComputeApi,
-  metrics: readonly MetricColumn[],
+  metrics: readonly string[],
   itemCount: number,
 ): Promise<Float64Array[]> {
-  const parsed = await Promise.all(metrics.map((column) => api.parseMetric(column.id)));
+  const parsed = await Promise.all(metrics.map((id) => api.parseMetric(id)));
   return Promise.all(parsed.map((metric) => api.metricCurve(metric, itemCount)));
 }

@@ -1,13 +1,13 @@
-/** The explorer's state: a zustand vanilla store, changed only by the actions in actions.ts. */
+/** The explorer's state: one zustand vanilla store, changed only by the action modules in this folder. */
 import { createStore } from 'zustand/vanilla';
-import type { Sampling } from '../core/index.ts';
-import type { MetricColumn, RecommenderInput } from '../figures/resultsTable.ts';
-import type { Recommender } from './jobs.ts';
-import { TOY_ITEM_COUNT, TOY_METRICS, TOY_RECOMMENDERS, TOY_SAMPLE_SIZE } from './toyExample.ts';
+import type { RankData, Sampling, SimulationResult } from '../core/index.ts';
+import type { RecommenderInput } from '../figures/resultsTable.ts';
+import { defaultDocument, type ExplorerDocument, type RecommenderDoc, type Settings } from './document.ts';
 
 /** A computed result: while loading or after an error the previous value (if any) is kept for display. */
 export type Job<T> =
-  | { readonly status: 'loading'; readonly value: T | null }
+  | { readonly status: 'idle'; readonly value: T | null }
+  | { readonly status: 'loading'; readonly value: T | null; readonly progress?: number }
   | { readonly status: 'ready'; readonly value: T }
   | { readonly status: 'error'; readonly value: T | null; readonly message: string; readonly retryable: boolean };
 
@@ -16,38 +16,124 @@ export interface TableResult {
   readonly itemCount: number;
   readonly sampleSize: number;
   readonly sampling: Sampling;
+  readonly metrics: readonly string[];
 }
 
 export interface CurvesResult {
   readonly itemCount: number;
+  readonly metrics: readonly string[];
   readonly curves: readonly Float64Array[];
 }
 
-export interface ExplorerState {
-  /** n: items in the catalogue. */
+/** Estimates of the exact metrics from sampled ranks: estimate[recommender][method][metric]. */
+export interface EstimatesResult {
+  readonly recommenders: readonly string[];
+  readonly methods: readonly string[];
+  readonly metrics: readonly string[];
+  readonly estimates: readonly (readonly (readonly number[])[])[];
   readonly itemCount: number;
-  /** m: irrelevant items sampled per evaluation instance. */
   readonly sampleSize: number;
-  readonly sampling: Sampling;
-  readonly recommenders: readonly Recommender[];
-  readonly metrics: readonly MetricColumn[];
-  readonly table: Job<TableResult>;
-  readonly curves: Job<CurvesResult>;
 }
 
-export function initialState(): ExplorerState {
+export interface StudyResult extends SimulationResult {
+  readonly repetitions: number;
+  readonly seed: number;
+  readonly sampleSize: number;
+  readonly metrics: readonly string[];
+  readonly methods: readonly string[];
+}
+
+export interface RecommenderEntry extends RecommenderDoc {
+  /** A key for React that survives renaming. */
+  readonly id: string;
+  /** What is wrong with `text` (its data stay the last valid ones), or null. */
+  readonly problem: string | null;
+}
+
+/** Data read from a file, a pasted CSV or a built-in data set, shown before it replaces anything. */
+export interface Preview {
+  /** Where it comes from: a file name, "Pasted CSV" or a data set's name. */
+  readonly origin: string;
+  readonly recommenders: readonly { readonly name: string; readonly data: RankData; readonly text: string | null }[];
+  /** Settings that come with it (a configuration file or a data set's n and m). */
+  readonly settings: Partial<Settings> | null;
+  /** For a configuration file: what could not be read. */
+  readonly problems: readonly string[];
+  readonly layout: string;
+  /** The whole document, for a configuration file. */
+  readonly document?: ExplorerDocument;
+}
+
+export type InputState =
+  | { readonly status: 'idle' }
+  | { readonly status: 'reading'; readonly origin: string }
+  | { readonly status: 'preview'; readonly preview: Preview }
+  | { readonly status: 'error'; readonly origin: string; readonly message: string };
+
+/** A message about the page as a whole: an unreadable link, restored work, a link too large. */
+export interface Notice {
+  readonly tone: 'info' | 'warning' | 'error';
+  readonly message: string;
+  /** Offers to bring back the work that was showing before a shared link was opened. */
+  readonly offerRestore?: boolean;
+  /** Offers to download the configuration when it is too large for a link. */
+  readonly offerDownload?: boolean;
+}
+
+export interface ExplorerState {
+  readonly settings: Settings;
+  readonly recommenders: readonly RecommenderEntry[];
+  readonly table: Job<TableResult>;
+  readonly estimates: Job<EstimatesResult>;
+  readonly curves: Job<CurvesResult>;
+  readonly study: Job<StudyResult>;
+  readonly input: InputState;
+  readonly notice: Notice | null;
+  /** The link of the current view, or why there is none (data too large); `copied` after "Copy link". */
+  readonly link: { readonly url: string | null; readonly problem: string | null; readonly copied: boolean };
+  /** The work that was showing before a shared link replaced it, until the user restores or dismisses it. */
+  readonly previousWork: ExplorerDocument | null;
+}
+
+let nextId = 0;
+export function newRecommenderId(): string {
+  nextId += 1;
+  return `rec-${nextId}`;
+}
+
+export function entriesOf(document: ExplorerDocument): RecommenderEntry[] {
+  return document.recommenders.map((r) => ({ ...r, id: newRecommenderId(), problem: null }));
+}
+
+export function initialState(document: ExplorerDocument = defaultDocument()): ExplorerState {
   return {
-    itemCount: TOY_ITEM_COUNT,
-    sampleSize: TOY_SAMPLE_SIZE,
-    sampling: 'with-replacement',
-    recommenders: TOY_RECOMMENDERS,
-    metrics: TOY_METRICS,
-    table: { status: 'loading', value: null },
-    curves: { status: 'loading', value: null },
+    settings: document.settings,
+    recommenders: entriesOf(document),
+    table: { status: 'idle', value: null },
+    estimates: { status: 'idle', value: null },
+    curves: { status: 'idle', value: null },
+    study: { status: 'idle', value: null },
+    input: { status: 'idle' },
+    notice: null,
+    link: { url: null, problem: null, copied: false },
+    previousWork: null,
   };
 }
 
-export type ExplorerStore = ReturnType<typeof createExplorerStore>;
+/** The document of the current state: what is saved, linked and exported. */
+export function documentOf(state: Pick<ExplorerState, 'settings' | 'recommenders'>): ExplorerDocument {
+  return {
+    settings: state.settings,
+    recommenders: state.recommenders.map(({ name, color, hidden, text, data, source }) => ({
+      name,
+      color,
+      hidden,
+      text,
+      data,
+      source,
+    })),
+  };
+}
 
 export function createExplorerStore(state: ExplorerState = initialState()) {
   return createStore<ExplorerState>()(() => state);

@@ -1,0 +1,71 @@
+import { useMemo } from 'react';
+import { RecommenderCard } from '../components/RecommenderCard.tsx';
+import { summariseRanks } from '../io/rankHistogram.ts';
+import { LIMITS } from '../state/document.ts';
+import {
+  addRecommender,
+  nameProblem,
+  recolourRecommender,
+  removeRecommender,
+  renameRecommender,
+  setRecommenderHidden,
+  setRecommenderText,
+} from '../state/recommenderActions.ts';
+import { formatInteger } from './format.ts';
+import { useExplorer } from './useExplorer.ts';
+
+/** The paste boxes, one per recommender, and "Add recommender". */
+export function RecommendersPanel() {
+  const recommenders = useExplorer((s) => s.recommenders);
+  const settings = useExplorer((s) => s.settings);
+  const rankHint =
+    settings.rankKind === 'true'
+      ? `True ranks: whole numbers from 1 to n = ${formatInteger(settings.itemCount)}.`
+      : `Sampled ranks: whole numbers from 1 to m + 1 = ${formatInteger(settings.sampleSize + 1)}.`;
+  const summaries = useMemo(
+    () => new Map(recommenders.map((r) => [r.id, r.data ? summariseRanks(r.data) : null])),
+    [recommenders],
+  );
+  const focusNewBox = (id: string | null) => {
+    if (id === null) return;
+    requestAnimationFrame(() =>
+      document.querySelector<HTMLTextAreaElement>(`[data-recommender="${id}"] textarea`)?.focus(),
+    );
+  };
+  return (
+    <div className="recommenders-panel">
+      <h3 id="recommenders-title">Recommenders</h3>
+      {recommenders.length === 0 ? <p className="muted">No recommenders: add one, load a file or a data set.</p> : null}
+      <ul className="recommenders" aria-labelledby="recommenders-title">
+        {recommenders.map((r, i) => (
+          <RecommenderCard
+            key={r.id}
+            dataKey={r.id}
+            position={i + 1}
+            name={r.name}
+            color={r.color}
+            hidden={r.hidden}
+            text={r.text}
+            problem={r.problem}
+            source={r.source}
+            summary={summaries.get(r.id) ?? null}
+            rankHint={rankHint}
+            nameProblem={(name) => nameProblem(r.id, name)}
+            onRename={(name) => renameRecommender(r.id, name)}
+            onRecolour={(color) => recolourRecommender(r.id, color)}
+            onHiddenChange={(hidden) => setRecommenderHidden(r.id, hidden)}
+            onRemove={() => removeRecommender(r.id)}
+            onTextChange={(text) => setRecommenderText(r.id, text)}
+          />
+        ))}
+      </ul>
+      <button
+        type="button"
+        onClick={() => focusNewBox(addRecommender())}
+        disabled={recommenders.length >= LIMITS.maxRecommenders}
+      >
+        Add recommender
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+import { useId, useState } from 'react';
+import type { RankSummary } from '../io/rankHistogram.ts';
+
+export interface RecommenderCardProps {
+  /** 1-based position in the list, for accessible names that stay unique while a name is edited. */
+  readonly position: number;
+  /** Identifies the card in the page (data-recommender), e.g. to focus its box after adding it. */
+  readonly dataKey: string;
+  readonly name: string;
+  readonly color: string;
+  readonly hidden: boolean;
+  /** The paste box text; null when the data came from a file too large to edit here. */
+  readonly text: string | null;
+  readonly problem: string | null;
+  /** Where the data came from when they are not typed (file name or data set). */
+  readonly source: string | null;
+  readonly summary: RankSummary | null;
+  /** "ranks" or "sampled ranks", and their bounds, for the box's hint. */
+  readonly rankHint: string;
+  readonly nameProblem: (name: string) => string | null;
+  readonly onRename: (name: string) => void;
+  readonly onRecolour: (color: string) => void;
+  readonly onHiddenChange: (hidden: boolean) => void;
+  readonly onRemove: () => void;
+  readonly onTextChange: (text: string) => void;
+}
+
+const fmt = new Intl.NumberFormat('en-US');
+
+function summaryText(summary: RankSummary): string {
+  const users = `${fmt.format(summary.instances)} ${summary.instances === 1 ? 'user' : 'users'}`;
+  const items = summary.grouped ? `, ${fmt.format(summary.relevantItems)} relevant items` : '';
+  return `${users}${items}, ranks ${fmt.format(summary.minRank)} to ${fmt.format(summary.maxRank)}`;
+}
+
+/** One recommender: its name, colour, visibility and ranks (a paste box, or a summary of loaded data). */
+export function RecommenderCard(props: RecommenderCardProps) {
+  const { name, color, hidden, text, problem, source, summary, rankHint } = props;
+  const id = useId();
+  const [draftName, setDraftName] = useState(name);
+  const [shownName, setShownName] = useState(name);
+  if (name !== shownName) {
+    setShownName(name);
+    setDraftName(name);
+  }
+  const nameIssue = draftName === name ? null : props.nameProblem(draftName);
+  return (
+    <li
+      className={hidden ? 'recommender is-hidden' : 'recommender'}
+      style={{ borderLeftColor: color }}
+      data-recommender={props.dataKey}
+    >
+      <div className="recommender-head">
+        <div className="field field-name">
+          <label htmlFor={`${id}-name`}>
+            Name<span className="visually-hidden"> of recommender {props.position}</span>
+          </label>
+          <input
+            id={`${id}-name`}
+            type="text"
+            value={draftName}
+            aria-invalid={nameIssue !== null}
+            aria-describedby={nameIssue ? `${id}-name-problem` : undefined}
+            onChange={(event) => {
+              setDraftName(event.target.value);
+              if (props.nameProblem(event.target.value) === null) props.onRename(event.target.value);
+            }}
+            onBlur={() => setDraftName(name)}
+          />
+          {nameIssue ? (
+            <p id={`${id}-name-problem`} className="field-hint field-problem">
+              {nameIssue}
+            </p>
+          ) : null}
+        </div>
+        <div className="field field-colour">
+          <label htmlFor={`${id}-colour`}>
+            Colour<span className="visually-hidden"> of {name}</span>
+          </label>
+          <input
+            id={`${id}-colour`}
+            type="color"
+            value={color}
+            onChange={(event) => props.onRecolour(event.target.value)}
+          />
+        </div>
+        <label className="check">
+          <input type="checkbox" checked={!hidden} onChange={(event) => props.onHiddenChange(!event.target.checked)} />
+          Show <span className="visually-hidden">{name} </span>in results
+        </label>
+        <button type="button" className="remove" aria-label={`Remove ${name}`} onClick={props.onRemove}>
+          Remove
+        </button>
+      </div>
+      {text !== null ? (
+        <div className="field field-ranks">
+          <label htmlFor={`${id}-ranks`}>Ranks of {name}</label>
+          <textarea
+            id={`${id}-ranks`}
+            value={text}
+            rows={2}
+            spellCheck={false}
+            placeholder="e.g. 100 40 2 8437 (spaces, commas or new lines)"
+            aria-invalid={problem !== null}
+            aria-describedby={`${id}-ranks-hint`}
+            onChange={(event) => props.onTextChange(event.target.value)}
+          />
+          <p id={`${id}-ranks-hint`} className={problem ? 'field-hint field-problem' : 'field-hint'} aria-live="polite">
+            {problem ? (
+              <>
+                {problem}
+                {summary ? <span className="kept"> The results show the last valid ranks.</span> : null}
+              </>
+            ) : summary ? (
+              `${summaryText(summary)}. ${rankHint}`
+            ) : (
+              rankHint
+            )}
+          </p>
+        </div>
+      ) : (
+        <p className="loaded-summary">
+          {summary ? summaryText(summary) : 'No data'}
+          {source ? <span className="muted"> — from {source}</span> : null}
+        </p>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,54 @@
+import { useId, useState, type ReactNode } from 'react';
+
+export interface TextListFieldProps<T> {
+  readonly label: ReactNode;
+  readonly value: T;
+  /** The value as text, e.g. "auc, ap, ndcg". */
+  readonly format: (value: T) => string;
+  /** The text as a value, or a message saying what is wrong with it. */
+  readonly parse: (text: string) => { ok: true; value: T } | { ok: false; message: string };
+  readonly onChange: (value: T) => void;
+  readonly hint?: ReactNode;
+}
+
+/**
+ * A controlled text field for a list (metrics, γ values): the text being typed is kept locally, only a valid list
+ * reaches onChange, and a problem is shown under the field without touching the text.
+ */
+export function TextListField<T>({ label, value, format, parse, onChange, hint }: TextListFieldProps<T>) {
+  const id = useId();
+  const [draft, setDraft] = useState(() => format(value));
+  const [shown, setShown] = useState(value);
+  if (value !== shown) {
+    setShown(value);
+    setDraft(format(value));
+  }
+  const parsed = parse(draft);
+  const problem = parsed.ok ? null : parsed.message;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="text"
+        spellCheck={false}
+        autoComplete="off"
+        value={draft}
+        aria-invalid={problem !== null}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => {
+          const text = event.target.value;
+          setDraft(text);
+          const next = parse(text);
+          if (next.ok && format(next.value) !== format(value)) {
+            setShown(next.value);
+            onChange(next.value);
+          }
+        }}
+      />
+      <p id={`${id}-hint`} className={problem ? 'field-hint field-problem' : 'field-hint'}>
+        {problem ?? hint}
+      </p>
+    </div>
+  );
+}

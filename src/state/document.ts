@@ -1,0 +1,113 @@
+/**
+ * The explorer's document: every setting and every recommender's data, i.e. what a link, the saved work and the
+ * exported JSON file carry. Derived results are not part of it; they are recomputed from it.
+ */
+import type { RankData, Sampling } from '../core/index.ts';
+import { TOY_ITEM_COUNT, TOY_METRIC_IDS, TOY_RECOMMENDERS, TOY_SAMPLE_SIZE } from './toyExample.ts';
+
+/** The current document format; links and files of older formats are migrated on restore (restore.ts). */
+export const DOCUMENT_VERSION = 1;
+
+/**
+ * True ranks are positions among all n items (every metric is computable); sampled ranks are positions among the
+ * m + 1 candidates of a sampled evaluation (only estimates of the exact metrics exist).
+ */
+export type RankKind = 'true' | 'sampled';
+
+/** The prior p(r) on true ranks used by the corrections (eq. 21): uniform as in the paper, or a power law r^−a. */
+export type Prior = { readonly kind: 'uniform' } | { readonly kind: 'power'; readonly exponent: number };
+
+export interface Settings {
+  readonly rankKind: RankKind;
+  /** n: items in the catalogue. */
+  readonly itemCount: number;
+  /** m: irrelevant items sampled per evaluation instance. */
+  readonly sampleSize: number;
+  readonly sampling: Sampling;
+  /** Metric identifiers as the CLI writes them (`auc`, `ndcg@10`, …), canonical and distinct. */
+  readonly metrics: readonly string[];
+  /** γ values of the bias–variance corrections (eq. 25), each in [0, 1]. */
+  readonly gammas: readonly number[];
+  readonly prior: Prior;
+  /** Seed and repetitions of the Monte Carlo study. */
+  readonly seed: number;
+  readonly repetitions: number;
+}
+
+export interface RecommenderDoc {
+  readonly name: string;
+  /** `#rrggbb`. */
+  readonly color: string;
+  /** Hidden recommenders stay in the document but out of the results. */
+  readonly hidden: boolean;
+  /** The paste box text exactly as typed; null when the data came from a file or data set too large to edit. */
+  readonly text: string | null;
+  /** The last valid data (what the results show), or null when there never was any. */
+  readonly data: RankData | null;
+  /** Where the data came from when not typed, e.g. "ranks.csv" or "Synthetic data set". */
+  readonly source: string | null;
+}
+
+export interface ExplorerDocument {
+  readonly settings: Settings;
+  readonly recommenders: readonly RecommenderDoc[];
+}
+
+/** Bounds the UI enforces, and that a restored document must satisfy. */
+export const LIMITS = {
+  maxItemCount: 2_000_000,
+  maxSampleSize: 1_000_000,
+  maxRecommenders: 12,
+  maxMetrics: 12,
+  maxGammas: 6,
+  maxRepetitions: 100_000,
+  maxNameLength: 60,
+  maxSeed: 2 ** 31 - 1,
+  /** Relevant items over all instances of one recommender (10^7 covers any histogram of n ≤ 2·10^6 rows). */
+  maxRanks: 10_000_000,
+} as const;
+
+/** Okabe–Ito colours, dark enough for 3:1 contrast with white (non-text contrast, WCAG 1.4.11). */
+export const PALETTE = ['#0072b2', '#d55e00', '#009e73', '#cc79a7', '#8a6d00', '#56b4e9', '#6a3d9a', '#444444'];
+
+export const DEFAULT_SETTINGS: Settings = {
+  rankKind: 'true',
+  itemCount: TOY_ITEM_COUNT,
+  sampleSize: TOY_SAMPLE_SIZE,
+  sampling: 'with-replacement',
+  metrics: TOY_METRIC_IDS,
+  gammas: [0.1],
+  prior: { kind: 'uniform' },
+  seed: 1,
+  repetitions: 1000,
+};
+
+/** The paper's toy example: what a first-time visitor sees, and what a broken link falls back to. */
+export function defaultDocument(): ExplorerDocument {
+  return {
+    settings: DEFAULT_SETTINGS,
+    recommenders: TOY_RECOMMENDERS.map((r, i) => ({
+      name: r.name,
+      color: PALETTE[i],
+      hidden: false,
+      text: r.ranks.join(' '),
+      data: r.data,
+      source: null,
+    })),
+  };
+}
+
+const METRIC_LABELS: Readonly<Record<string, string>> = {
+  auc: 'AUC',
+  ap: 'AP',
+  ndcg: 'NDCG',
+  recall: 'Recall',
+  precision: 'Precision',
+};
+
+/** `recall@10` → "Recall@10", `ap` → "AP". */
+export function metricLabel(id: string): string {
+  const [kind, cutoff] = id.split('@');
+  const label = METRIC_LABELS[kind] ?? kind;
+  return cutoff === undefined ? label : `${label}@${cutoff}`;
+}

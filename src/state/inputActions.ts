@@ -1,0 +1,135 @@
+/**
+ * Data in from a file (picker or drop), a pasted CSV or a built-in data set. All reading happens in the worker;
+ * what was understood is shown as a preview, and nothing is replaced until the user confirms it.
+ */
+import type { RankData } from '../core/index.ts';
+import { formatFileError } from '../io/fileError.ts';
+import { summariseRanks } from '../io/rankHistogram.ts';
+import { startTask } from './actions.ts';
+import { datasetById } from './datasets/registry.ts';
+import type { SyntheticParams } from './datasets/synthetic.ts';
+import { PALETTE, type ExplorerDocument } from './document.ts';
+import { applyDocument } from './documentActions.ts';
+import { restoreDocument } from './restore.ts';
+import { explorerStore as store, type Preview } from './store.ts';
+
+/** Files larger than this are refused before reading (a histogram of any evaluation is far smaller). */
+export const MAX_FILE_BYTES = 200 * 1024 * 1024;
+/** Data of at most this many single-item users stay editable as text in their paste box. */
+const EDITABLE_USERS = 2000;
+
+const LAYOUTS: Readonly<Record<string, string>> = {
+  single: 'one rank per user',
+  grouped: 'several relevant items per user',
+  histogram: 'rank histogram (rank, count)',
+};
+
+/** The data as paste-box text when small enough to edit: each rank repeated by its count. */
+export function editableText(data: RankData): string | null {
+  const summary = summariseRanks(data);
+  if (summary.grouped || data.itemCounts !== null || summary.instances > EDITABLE_USERS) return null;
+  if (!Array.from(data.weights).every(Number.isInteger)) return null;
+  return Array.from(data.ranks)
+    .flatMap((r, i) => Array<number>(data.weights[i]).fill(r))
+    .join(' ');
+}
+
+async function read(origin: string, source: Blob | string): Promise<void> {
+  const { settings } = store.getState();
+  store.setState({ input: { status: 'reading', origin } });
+  const options = {
+    file: origin,
+    itemCount: settings.itemCount,
+    sampleSize: settings.sampleSize,
+    sampling: settings.sampling,
+    sampled: settings.rankKind === 'sampled',
+  };
+  const outcome = await startTask('input', (backend, signal) =>
+    backend.run(signal, (api) => api.readInput(source, options)),
+  );
+  if (outcome === null) return;
+  if ('error' in outcome) {
+    const message = `${origin} could not be read: ${(outcome.error as Error).message ?? String(outcome.error)}`;
+    store.setState({ input: { status: 'error', origin, message } });
+    return;
+  }
+  const parsed = outcome.value;
+  if (!parsed.ok) {
+    store.setState({ input: { status: 'error', origin, message: formatFileError(parsed.error) } });
+    return;
+  }
+  let preview: Preview;
+  if (parsed.value.kind === 'document') {
+    const { document, problems } = restoreDocument(parsed.value.json);
+    const recommenders = document.recommenders.filter((r) => r.data !== null);
+    preview = {
+      origin,
+      layout: 'configuration file',
+      settings: document.settings,
+      problems,
+      recommenders: recommenders.map((r) => ({ name: r.name, data: r.data!, text: r.text })),
+      document,
+    };
+  } else {
+    const { file } = parsed.value;
+    const recommenders = file.recommenders.map((data) => ({ name: data.name, data, text: editableText(data) }));
+    preview = { origin, layout: LAYOUTS[file.layout], settings: null, problems: [], recommenders };
+  }
+  store.setState({ input: { status: 'preview', preview } });
+}
+
+export function readFile(file: File): Promise<void> {
+  if (file.size > MAX_FILE_BYTES) {
+    const message = `${file.name} is ${Math.round(file.size / 2 ** 20)} MB; files up to 200 MB are read. Summarise it as a histogram (recommender,rank,count).`;
+    store.setState({ input: { status: 'error', origin: file.name, message } });
+    return Promise.resolve();
+  }
+  return read(file.name, file);
+}
+
+export function readPastedCsv(text: string): Promise<void> {
+  return read('Pasted CSV', text);
+}
+
+export async function loadDataset(id: string, params: SyntheticParams): Promise<void> {
+  const dataset = datasetById(id);
+  if (!dataset) return;
+  store.setState({ input: { status: 'reading', origin: dataset.label } });
+  const outcome = await startTask('input', (backend, signal) => dataset.load(backend, signal, params));
+  if (outcome === null) return;
+  if ('error' in outcome) {
+    const message = `${dataset.label} could not be loaded: ${(outcome.error as Error).message}`;
+    store.setState({ input: { status: 'error', origin: dataset.label, message } });
+    return;
+  }
+  const { recommenders, settings } = outcome.value;
+  const layout = 'built-in data set';
+  store.setState({
+    input: { status: 'preview', preview: { origin: dataset.label, layout, settings, problems: [], recommenders } },
+  });
+}
+
+export function dismissInput(): void {
+  store.setState({ input: { status: 'idle' } });
+}
+
+/** Replaces the recommenders (and, for a configuration or a data set, the settings) by the preview's. */
+export function confirmPreview(): Promise<void> {
+  const { input, settings } = store.getState();
+  if (input.status !== 'preview') return Promise.resolve();
+  const { preview } = input;
+  store.setState({ input: { status: 'idle' } });
+  if (preview.document) return applyDocument(preview.document);
+  const document: ExplorerDocument = {
+    settings: { ...settings, ...preview.settings },
+    recommenders: preview.recommenders.map((r, i) => ({
+      name: r.name,
+      color: PALETTE[i % PALETTE.length],
+      hidden: false,
+      text: r.text,
+      data: r.data,
+      source: r.text === null ? preview.origin : null,
+    })),
+  };
+  return applyDocument(document);
+}

@@ -1,0 +1,210 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { groupedRankData, singleRankData } from '../core/index.ts';
+import { defaultDocument, LIMITS, type ExplorerDocument, type RecommenderDoc } from './document.ts';
+import { decodeFragment, encodeFragment, MAX_FRAGMENT_LENGTH } from './linkCodec.ts';
+import { restoreDocument, toWireDocument } from './restore.ts';
+
+async function roundTrip(document: ExplorerDocument) {
+  const encoded = await encodeFragment(document);
+  if (!encoded.ok) throw new Error(encoded.reason);
+  return decodeFragment(encoded.fragment);
+}
+
+async function deflatedFragment(json: string): Promise<string> {
+  const stream = new Blob([json]).stream().pipeThrough(new CompressionStream('deflate-raw'));
+  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  return `#v1.${Buffer.from(bytes).toString('base64url')}`;
+}
+
+/** A document is valid when restoring its own wire form reports nothing. */
+function expectValid(document: ExplorerDocument) {
+  expect(restoreDocument(toWireDocument(document)).problems).toEqual([]);
+}
+
+const metricId = fc.oneof(
+  fc.constantFrom('auc', 'ap', 'ndcg'),
+  fc
+    .tuple(fc.constantFrom('recall', 'precision', 'ap', 'ndcg'), fc.integer({ min: 1, max: 1000 }))
+    .map(([k, c]) => `${k}@${c}`),
+);
+
+const rankData = fc.oneof(
+  fc
+    .array(fc.tuple(fc.integer({ min: 1, max: LIMITS.maxItemCount }), fc.integer({ min: 1, max: 1e6 })), {
+      minLength: 1,
+      maxLength: 30,
+    })
+    .map((rows) =>
+      singleRankData(
+        'x',
+        rows.map((r) => r[0]),
+        rows.map((r) => r[1]),
+      ),
+    ),
+  fc
+    .array(fc.uniqueArray(fc.integer({ min: 1, max: 5000 }), { minLength: 1, maxLength: 4 }), {
+      minLength: 1,
+      maxLength: 10,
+    })
+    .chain((groups) =>
+      fc
+        .array(fc.integer({ min: 5000, max: LIMITS.maxItemCount }), {
+          minLength: groups.length,
+          maxLength: groups.length,
+        })
+        .map((n) => groupedRankData('x', groups, n)),
+    ),
+);
+
+const recommender = fc.record({
+  name: fc.string({ minLength: 1, maxLength: 20 }).filter((s) => s.trim() === s && s.length > 0),
+  color: fc.integer({ min: 0, max: 0xffffff }).map((c) => `#${c.toString(16).padStart(6, '0')}`),
+  hidden: fc.boolean(),
+  text: fc.option(fc.string({ unit: 'grapheme', maxLength: 200 })),
+  data: fc.option(rankData),
+  source: fc.option(fc.string({ maxLength: 40 })),
+});
+
+const document: fc.Arbitrary<ExplorerDocument> = fc.record({
+  settings: fc.record({
+    rankKind: fc.constantFrom('true' as const, 'sampled' as const),
+    itemCount: fc.integer({ min: 2, max: LIMITS.maxItemCount }),
+    sampleSize: fc.integer({ min: 1, max: LIMITS.maxSampleSize }),
+    sampling: fc.constantFrom('with-replacement' as const, 'without-replacement' as const),
+    metrics: fc.uniqueArray(metricId, { minLength: 1, maxLength: LIMITS.maxMetrics }),
+    gammas: fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: LIMITS.maxGammas }),
+    prior: fc.oneof(
+      fc.constant({ kind: 'uniform' as const }),
+      fc.double({ min: 0, max: 5, noNaN: true }).map((exponent) => ({ kind: 'power' as const, exponent })),
+    ),
+    seed: fc.integer({ min: 0, max: LIMITS.maxSeed }),
+    repetitions: fc.integer({ min: 1, max: LIMITS.maxRepetitions }),
+  }),
+  recommenders: fc
+    .uniqueArray(recommender, { maxLength: 5, selector: (r) => r.name })
+    .map((list) => list.map((r): RecommenderDoc => ({ ...r, data: r.data ? { ...r.data, name: r.name } : null }))),
+});
+
+describe('URL fragment codec', () => {
+  it('round-trips the toy example in a short link', async () => {
+    const encoded = await encodeFragment(defaultDocument());
+    expect(encoded.ok && encoded.fragment).toMatch(/^#v1\.[A-Za-z0-9_-]+$/);
+    expect(encoded.ok && encoded.fragment.length).toBeLessThan(600);
+    const decoded = await decodeFragment(encoded.ok ? encoded.fragment : '');
+    expect(decoded).toEqual({ document: defaultDocument(), problems: [], failed: false });
+  });
+
+  it('round-trips any valid document exactly (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(document, async (doc) => {
+        const decoded = await roundTrip(doc);
+        expect(decoded?.problems).toEqual([]);
+        expect(decoded?.document).toEqual(doc);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('decodes any string to a valid document, with a message whenever it is not a clean link (property)', async () => {
+    const anyHash = fc.oneof(
+      fc.string({ maxLength: 300 }),
+      fc.string({ unit: 'binary', maxLength: 100 }).map((s) => `#v1.${s}`),
+      fc.uint8Array({ maxLength: 200 }).map((b) => `#v1.${Buffer.from(b).toString('base64url')}`),
+    );
+    await fc.assert(
+      fc.asyncProperty(anyHash, async (hash) => {
+        const decoded = await decodeFragment(hash);
+        if (decoded === null) {
+          expect(hash.replace(/^#/, '')).toBe('');
+          return;
+        }
+        expectValid(decoded.document);
+        if (decoded.failed) expect(decoded.problems.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('restores any JSON value as a valid document (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.jsonValue(), async (value) => {
+        const decoded = await decodeFragment(await deflatedFragment(JSON.stringify(value)));
+        expect(decoded).not.toBeNull();
+        expectValid(decoded!.document);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('opens a link of an older format: missing fields get their defaults, silently', async () => {
+    const old = {
+      version: 1,
+      settings: { itemCount: 500, sampleSize: 20 },
+      recommenders: [{ name: 'X', data: { d: [3, 0, 7] } }],
+    };
+    const decoded = await decodeFragment(await deflatedFragment(JSON.stringify(old)));
+    expect(decoded?.problems).toEqual([]);
+    expect(decoded?.document.settings).toMatchObject({
+      itemCount: 500,
+      sampleSize: 20,
+      sampling: 'with-replacement',
+      metrics: ['auc', 'ap', 'ndcg', 'recall@10'],
+    });
+    expect(Array.from(decoded?.document.recommenders[0].data?.ranks ?? [])).toEqual([3, 3, 10]);
+    expect(decoded?.document.recommenders[0].color).toBe('#0072b2');
+  });
+
+  it('replaces tampered fields by defaults and says which', async () => {
+    const tampered = {
+      version: 1,
+      settings: { itemCount: -4, sampleSize: '99', metrics: ['auc', 'alert(1)'], sampling: 'with-replacement' },
+      recommenders: [{ name: 'A', color: 'red;background:url(x)', data: { d: [0] } }, 'oops'],
+      __proto__: { polluted: true },
+    };
+    const decoded = await decodeFragment(await deflatedFragment(JSON.stringify(tampered)));
+    expect(decoded?.failed).toBe(false);
+    expect(decoded?.document.settings.itemCount).toBe(10_000);
+    expect(decoded?.document.settings.metrics).toEqual(['auc', 'ap', 'ndcg', 'recall@10']);
+    expect(decoded?.document.recommenders).toHaveLength(1);
+    expect(decoded?.document.recommenders[0]).toMatchObject({ name: 'A', color: '#0072b2', data: null });
+    expect(decoded?.problems).toEqual([
+      'n: not valid, the default is used',
+      'm: not valid, the default is used',
+      'metrics: not valid, the default is used',
+      'data of "A": not valid (the ranks holds 0, outside 1..2000000), left out',
+      'colour of "A": not valid, the default is used',
+      'recommender 2: not readable, left out',
+    ]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('gives the defaults and a message for a truncated, foreign or oversized link', async () => {
+    const good = await encodeFragment(defaultDocument());
+    const fragment = good.ok ? good.fragment : '';
+    const truncated = await decodeFragment(fragment.slice(0, fragment.length - 12));
+    expect(truncated).toMatchObject({ failed: true, problems: ['the link is damaged or cut short'] });
+    expect(truncated?.document).toEqual(defaultDocument());
+    expect((await decodeFragment('#section-2'))?.failed).toBe(true);
+    const bomb = await deflatedFragment(`"${'a'.repeat(5_000_000)}"`);
+    expect(bomb.length).toBeLessThan(MAX_FRAGMENT_LENGTH);
+    expect((await decodeFragment(bomb))?.problems).toEqual([
+      'the link expands to more data than any this explorer makes',
+    ]);
+    expect(await decodeFragment('#')).toBeNull();
+  });
+
+  it('refuses to put data too large for a link into one, saying so', async () => {
+    let state = 7;
+    const big = Array.from({ length: 20_000 }, () => 1 + ((state = (state * 48271) % 2147483647) % 1_000_000));
+    const doc = {
+      ...defaultDocument(),
+      recommenders: [{ ...defaultDocument().recommenders[0], text: null, data: singleRankData('A', big) }],
+    };
+    const encoded = await encodeFragment(doc);
+    expect(encoded.ok).toBe(false);
+    expect(!encoded.ok && encoded.reason).toMatch(
+      /too large for a link \([\d,]+ characters; a link holds at most 16,000\)/,
+    );
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * The session: what the page opens with (a shared link, else the saved work, else the toy example), saving the
+ * work as it changes, and keeping the address bar's fragment equal to the current view. Opening a link never
+ * silently destroys saved work: when it differs from the link it stays restorable ("previous" slot).
+ */
+import { type ExplorerDocument } from './document.ts';
+import { applyDocument } from './documentActions.ts';
+import { decodeFragment, encodeFragment } from './linkCodec.ts';
+import type { WorkStorage } from './persistence.ts';
+import { restoreDocument, toWireDocument } from './restore.ts';
+import { documentOf, explorerStore as store, type ExplorerState, type Notice } from './store.ts';
+
+export interface SessionEnvironment {
+  readonly storage: WorkStorage;
+  /** The page's location and history (window in the app). */
+  readonly location: Pick<Location, 'hash' | 'href'>;
+  readonly history: Pick<History, 'replaceState'>;
+}
+
+let environment: SessionEnvironment | null = null;
+let unsubscribe: (() => void) | null = null;
+let saveTimer: ReturnType<typeof setTimeout> | null = null;
+
+function sameDocument(a: ExplorerDocument, b: ExplorerDocument): boolean {
+  const size = (d: ExplorerDocument) => d.recommenders.reduce((s, r) => s + (r.data?.ranks.length ?? 0), 0);
+  if (size(a) !== size(b) || size(a) > 200_000) return false;
+  return JSON.stringify(toWireDocument(a)) === JSON.stringify(toWireDocument(b));
+}
+
+async function loadSlot(storage: WorkStorage, slot: 'work' | 'previous'): Promise<ExplorerDocument | null> {
+  try {
+    const raw = await storage.load(slot);
+    return raw === undefined ? null : restoreDocument(raw).document;
+  } catch {
+    return null; // storage unavailable (private mode): the session starts without saved work
+  }
+}
+
+function linkNotice(problems: readonly string[], failed: boolean, previous: boolean): Notice {
+  const keep = previous ? ' Your previous work is kept and can be restored.' : '';
+  if (failed) {
+    return {
+      tone: 'error',
+      message: `This link could not be opened: ${problems.join('; ')}. The toy example is shown instead.${keep}`,
+      offerRestore: previous,
+    };
+  }
+  if (problems.length > 0) {
+    const message = `Parts of this link could not be read, so defaults are used for them: ${problems.join('; ')}.${keep}`;
+    return { tone: 'warning', message, offerRestore: previous };
+  }
+  return { tone: 'info', message: `You opened a shared link.${keep}`, offerRestore: previous };
+}
+
+/** Opens the page; resolves once the first document is in the store (the results then compute). */
+export async function startSession(env: SessionEnvironment): Promise<void> {
+  environment = env;
+  const saved = await loadSlot(env.storage, 'work');
+  const link = await decodeFragment(env.location.hash);
+  let document: ExplorerDocument | null = saved;
+  let notice: Notice | null = null;
+  let previousWork = await loadSlot(env.storage, 'previous');
+  if (link) {
+    document = link.document;
+    const differs = saved !== null && !sameDocument(saved, link.document);
+    if (differs) previousWork = saved;
+    const showNotice = link.failed || link.problems.length > 0 || differs;
+    notice = showNotice ? linkNotice(link.problems, link.failed, previousWork !== null) : null;
+  } else if (previousWork) {
+    notice = { tone: 'info', message: 'Work from before a shared link was opened is kept.', offerRestore: true };
+  }
+  store.setState({ notice, previousWork });
+  if (previousWork) await env.storage.save('previous', toWireDocument(previousWork, true)).catch(() => {});
+  const applied = document ? applyDocument(document) : applyDocument(documentOf(store.getState()));
+  watch(env);
+  await syncLink();
+  await applied;
+}
+
+/** Saves the work and updates the fragment whenever the document changes. */
+function watch(env: SessionEnvironment): void {
+  unsubscribe?.();
+  const key = (s: ExplorerState) => [s.settings, s.recommenders] as const;
+  let last = key(store.getState());
+  unsubscribe = store.subscribe((state) => {
+    const next = key(state);
+    if (next[0] === last[0] && next[1] === last[1]) return;
+    last = next;
+    if (saveTimer !== null) clearTimeout(saveTimer);
+    saveTimer = setTimeout(() => {
+      saveTimer = null;
+      void saveNow(env);
+    }, 300);
+  });
+}
+
+async function saveNow(env: SessionEnvironment): Promise<void> {
+  const document = documentOf(store.getState());
+  await env.storage.save('work', toWireDocument(document, true)).catch(() => {});
+  await syncLink();
+}
+
+/** Writes the current view into the address bar's fragment, or clears it when the data are too large for a link. */
+export async function syncLink(): Promise<void> {
+  if (!environment) return;
+  const encoded = await encodeFragment(documentOf(store.getState()));
+  const base = environment.location.href.split('#')[0];
+  const url = encoded.ok ? `${base}${encoded.fragment}` : null;
+  environment.history.replaceState(null, '', encoded.ok ? encoded.fragment : base);
+  store.setState((s) => ({
+    link: { url, problem: encoded.ok ? null : encoded.reason, copied: s.link.url === url && s.link.copied },
+  }));
+}
+
+/** Saves pending changes at once (before the page is hidden). */
+export function flushSession(): Promise<void> {
+  if (saveTimer === null || !environment) return Promise.resolve();
+  clearTimeout(saveTimer);
+  saveTimer = null;
+  return saveNow(environment);
+}
+
+/** Brings back the work that was showing before the shared link. */
+export async function restorePreviousWork(): Promise<void> {
+  const { previousWork } = store.getState();
+  if (!previousWork) return;
+  store.setState({ previousWork: null, notice: { tone: 'info', message: 'Your previous work is back.' } });
+  await environment?.storage.remove('previous').catch(() => {});
+  await applyDocument(previousWork);
+}
+
+export async function dismissNotice(): Promise<void> {
+  const { previousWork } = store.getState();
+  store.setState({ notice: null, previousWork: null });
+  if (previousWork) await environment?.storage.remove('previous').catch(() => {});
+}
+
+export function stopSession(): void {
+  unsubscribe?.();
+  unsubscribe = null;
+  environment = null;
+  if (saveTimer !== null) clearTimeout(saveTimer);
+  saveTimer = null;
+}

@@ -1,0 +1,40 @@
+/**
+ * Actions on the settings. n, m and the kind of ranks bound what a rank may be, so changing them re-reads every
+ * paste box; every change recomputes the results after typing pauses.
+ */
+import type { Sampling } from '../core/index.ts';
+import { cancelTask, refreshSoon } from './actions.ts';
+import type { Prior, RankKind, Settings } from './document.ts';
+import { parseTexts } from './recommenderActions.ts';
+import { explorerStore as store } from './store.ts';
+
+function change(next: Partial<Settings>, delayMs = 150): void {
+  store.setState((s) => ({ settings: { ...s.settings, ...next } }));
+  refreshSoon(delayMs);
+}
+
+function changeBounds(next: Partial<Settings>, delayMs = 150): void {
+  change(next, delayMs);
+  void parseTexts();
+}
+
+export const setItemCount = (itemCount: number) => changeBounds({ itemCount });
+export const setSampleSize = (sampleSize: number) => changeBounds({ sampleSize });
+export const setSampling = (sampling: Sampling) => change({ sampling }, 0);
+export const setMetrics = (metrics: readonly string[]) => change({ metrics });
+export const setGammas = (gammas: readonly number[]) => change({ gammas });
+export const setPrior = (prior: Prior) => change({ prior });
+
+/** The study's seed and repetitions only matter when it is run: they start nothing. */
+export function setStudyOptions(next: Partial<Pick<Settings, 'seed' | 'repetitions'>>): void {
+  store.setState((s) => ({ settings: { ...s.settings, ...next } }));
+}
+
+/** True and sampled ranks show different results: the study only exists for true ranks. */
+export function setRankKind(rankKind: RankKind): void {
+  if (rankKind === 'sampled') {
+    cancelTask('study');
+    store.setState({ study: { status: 'idle', value: null } });
+  }
+  changeBounds({ rankKind }, 0);
+}

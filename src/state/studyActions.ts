@@ -1,0 +1,35 @@
+/** The Monte Carlo study (Krichene & Rendle Tables 2–4): a long job with progress, cancellation and retry. */
+import { proxy } from 'comlink';
+import { activeRecommenders, cancelTask, failure, startTask } from './actions.ts';
+import { explorerStore as store } from './store.ts';
+import { methodIds } from './workerJobs.ts';
+
+export async function runStudy(): Promise<void> {
+  const state = store.getState();
+  const { metrics, itemCount, sampleSize, sampling, prior, gammas, seed, repetitions } = state.settings;
+  const methods = methodIds(gammas);
+  const recommenders = activeRecommenders(state).map((r) => ({ ...r.data, name: r.name }));
+  const request = { recommenders, metrics, methods, itemCount, sampleSize, sampling, prior, seed, repetitions };
+  const previous = state.study.value;
+  store.setState({ study: { status: 'loading', value: previous, progress: 0 } });
+  const onProgress = (done: number, total: number) => {
+    const study = store.getState().study;
+    if (study.status === 'loading') store.setState({ study: { ...study, progress: done / total } });
+  };
+  const outcome = await startTask('study', (backend, signal) =>
+    backend.run(signal, (api) => api.runStudy(request, proxy(onProgress))),
+  );
+  if (outcome === null) return;
+  if ('error' in outcome) {
+    store.setState({ study: failure(outcome.error, previous) });
+    return;
+  }
+  const value = { ...outcome.value, repetitions, seed, sampleSize, metrics, methods };
+  store.setState({ study: { status: 'ready', value } });
+}
+
+export function cancelStudy(): void {
+  cancelTask('study');
+  const study = store.getState().study;
+  store.setState({ study: { status: 'idle', value: study.value } });
+}
