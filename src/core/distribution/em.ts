@@ -60,8 +60,8 @@ function finish(
 /** Plain EM (eq 21) from uniform. */
 export function emFit(lik: Likelihood, options: LikelihoodFitOptions): LikelihoodFit {
   const n = lik.kernel.itemCount;
-  let pi = uniform(n);
-  let next = new Float64Array(n);
+  let pi: Float64Array = uniform(n);
+  let next: Float64Array = new Float64Array(n);
   for (let it = 0; ; it++) {
     const value = lik.evaluate(pi);
     const maxD = lik.gradient();

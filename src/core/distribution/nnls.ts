@@ -1,10 +1,10 @@
 /**
  * Non-negative least squares min ‖A x − b‖² subject to x ≥ 0 by the Lawson–Hanson active-set method (Lawson &
- * Hanson 1974, ch. 23), for the small dense problems of the constrained Newton method (mle.ts). Each subproblem is
- * an unconstrained least-squares solve on the passive set by Householder QR (backward stable; nearly dependent
- * columns get a zero coefficient). A feasible warm start keeps the number of active-set changes small when the
- * problem changes little between calls.
+ * Hanson 1974, ch. 23), for the small dense problems of the constrained Newton method (newton.ts). Each subproblem
+ * is an unconstrained least-squares solve on the passive set. A feasible warm start keeps the number of active-set
+ * changes small when the problem changes little between calls.
  */
+import { columnLeastSquares } from '../corrections/householder.ts';
 
 export interface NnlsResult {
   x: Float64Array;
@@ -14,7 +14,6 @@ export interface NnlsResult {
 /** A is given by its columns (each of length rows). `start` (≥ 0, optional) is a warm start. */
 export function nnls(columns: readonly Float64Array[], b: Float64Array, start?: Float64Array): NnlsResult {
   const count = columns.length;
-  const rows = b.length;
   const x = new Float64Array(count);
   const passive = new Uint8Array(count);
   const blocked = new Uint8Array(count);
@@ -24,22 +23,21 @@ export function nnls(columns: readonly Float64Array[], b: Float64Array, start?: 
       passive[j] = x[j] > 0 ? 1 : 0;
     }
   }
-  let scale = 0;
-  for (const column of columns) scale = Math.max(scale, norm(column));
-  const tolerance = 1e-12 * scale * norm(b);
+  const system = new NormalEquations(columns, b);
+  const tolerance = 1e-15 * system.scale;
   const w = new Float64Array(count);
   let iterations = 0;
   let warm = passive.some((p) => p === 1);
   const maxIterations = 3 * count + 10;
   while (iterations < maxIterations) {
     if (!warm) {
-      gradient(columns, b, x, w);
+      system.gradient(x, w);
       let t = -1;
       for (let j = 0; j < count; j++) if (!passive[j] && !blocked[j] && (t < 0 || w[j] > w[t])) t = j;
       if (t < 0 || w[t] <= tolerance) break;
       passive[t] = 1;
       // Solve once to check the entering variable is really useful (rounding can make its coefficient ≤ 0).
-      const z = solvePassive(columns, b, passive, rows);
+      const z = system.solve(passive);
       if (!(z[t] > 0)) {
         passive[t] = 0;
         blocked[t] = 1;
@@ -51,7 +49,7 @@ export function nnls(columns: readonly Float64Array[], b: Float64Array, start?: 
     // Inner loop: move from the feasible x towards the passive-set solution, dropping variables that hit zero.
     for (;;) {
       iterations++;
-      const z = solvePassive(columns, b, passive, rows);
+      const z = system.solve(passive);
       let alpha = Infinity;
       for (let j = 0; j < count; j++) {
         if (passive[j] && z[j] <= 0) alpha = Math.min(alpha, x[j] / (x[j] - z[j]));
@@ -61,10 +59,14 @@ export function nnls(columns: readonly Float64Array[], b: Float64Array, start?: 
         break;
       }
       let left = 0;
+      let largest = 0;
+      for (let j = 0; j < count; j++) {
+        if (passive[j]) largest = Math.max(largest, (x[j] += alpha * (z[j] - x[j])));
+      }
+      // The blocking variable(s) reached 0 up to rounding: they leave the passive set.
       for (let j = 0; j < count; j++) {
         if (!passive[j]) continue;
-        x[j] += alpha * (z[j] - x[j]);
-        if (x[j] <= 0 || (z[j] <= 0 && x[j] <= 1e-300)) {
+        if (x[j] <= 0 || (z[j] <= 0 && x[j] <= 1e-14 * largest)) {
           x[j] = 0;
           passive[j] = 0;
         } else left++;
@@ -75,74 +77,107 @@ export function nnls(columns: readonly Float64Array[], b: Float64Array, start?: 
   return { x, iterations };
 }
 
-function norm(v: Float64Array): number {
-  let s = 0;
-  for (let i = 0; i < v.length; i++) s += v[i] * v[i];
-  return Math.sqrt(s);
-}
+/**
+ * The least-squares subproblems through the Gram matrix AᵀA and Aᵀb (formed once per call): each passive-set solve
+ * is a Jacobi-scaled Cholesky of a p × p block, O(p³) instead of O(rows · p²); a Householder QR of the columns is
+ * the fallback when the block is numerically singular.
+ */
+class NormalEquations {
+  readonly gram: Float64Array;
+  readonly atb: Float64Array;
+  /** ‖A‖ ‖b‖ scale for the optimality tolerance. */
+  readonly scale: number;
+  private readonly count: number;
+  private rowMajor: Float64Array | null = null;
 
-/** w = Aᵀ(b − A x). */
-function gradient(columns: readonly Float64Array[], b: Float64Array, x: Float64Array, w: Float64Array): void {
-  const residual = Float64Array.from(b);
-  columns.forEach((column, j) => {
-    const xj = x[j];
-    if (xj !== 0) for (let i = 0; i < residual.length; i++) residual[i] -= xj * column[i];
-  });
-  columns.forEach((column, j) => {
-    let s = 0;
-    for (let i = 0; i < residual.length; i++) s += column[i] * residual[i];
-    w[j] = s;
-  });
-}
-
-/** Least squares on the passive columns by Householder QR; zeros elsewhere. */
-function solvePassive(
-  columns: readonly Float64Array[],
-  b: Float64Array,
-  passive: Uint8Array,
-  rows: number,
-): Float64Array {
-  const index: number[] = [];
-  passive.forEach((p, j) => p && index.push(j));
-  const p = index.length;
-  const a = new Float64Array(rows * p); // column-major copy
-  index.forEach((j, k) => a.set(columns[j], k * rows));
-  const y = Float64Array.from(b);
-  const diagonal = new Float64Array(p);
-  let largest = 0;
-  for (let k = 0; k < Math.min(p, rows); k++) {
-    const base = k * rows;
-    let s = 0;
-    for (let i = k; i < rows; i++) s += a[base + i] * a[base + i];
-    const alpha = a[base + k] > 0 ? -Math.sqrt(s) : Math.sqrt(s);
-    diagonal[k] = alpha;
-    largest = Math.max(largest, Math.abs(alpha));
-    if (s === 0) continue;
-    // v = x − alpha e_k stored in place; H = I − 2vvᵀ/vᵀv.
-    a[base + k] -= alpha;
-    const vv = s - 2 * alpha * (a[base + k] + alpha) + alpha * alpha;
-    if (vv <= 0) continue;
-    for (let c = k + 1; c < p; c++) {
-      const cb = c * rows;
-      let dot = 0;
-      for (let i = k; i < rows; i++) dot += a[base + i] * a[cb + i];
-      const f = (2 * dot) / vv;
-      for (let i = k; i < rows; i++) a[cb + i] -= f * a[base + i];
+  constructor(
+    readonly columns: readonly Float64Array[],
+    readonly b: Float64Array,
+  ) {
+    const count = columns.length;
+    this.count = count;
+    this.gram = new Float64Array(count * count);
+    this.atb = new Float64Array(count);
+    let largest = 0;
+    for (let j = 0; j < count; j++) {
+      const cj = columns[j];
+      for (let k = j; k < count; k++) {
+        const ck = columns[k];
+        let s = 0;
+        for (let i = 0; i < cj.length; i++) s += cj[i] * ck[i];
+        this.gram[j * count + k] = s;
+        this.gram[k * count + j] = s;
+      }
+      let s = 0;
+      for (let i = 0; i < cj.length; i++) s += cj[i] * b[i];
+      this.atb[j] = s;
+      largest = Math.max(largest, this.gram[j * count + j]);
     }
-    let dot = 0;
-    for (let i = k; i < rows; i++) dot += a[base + i] * y[i];
-    const f = (2 * dot) / vv;
-    for (let i = k; i < rows; i++) y[i] -= f * a[base + i];
+    let bb = 0;
+    for (let i = 0; i < b.length; i++) bb += b[i] * b[i];
+    this.scale = Math.sqrt(largest * bb);
   }
-  const z = new Float64Array(p);
-  const cut = 1e-13 * largest;
-  for (let k = Math.min(p, rows) - 1; k >= 0; k--) {
-    if (Math.abs(diagonal[k]) <= cut) continue;
-    let s = y[k];
-    for (let c = k + 1; c < Math.min(p, rows); c++) s -= a[c * rows + k] * z[c];
-    z[k] = s / diagonal[k];
+
+  /** w = Aᵀ(b − A x) = Aᵀb − AᵀA x. */
+  gradient(x: Float64Array, w: Float64Array): void {
+    const n = this.count;
+    for (let j = 0; j < n; j++) {
+      let s = this.atb[j];
+      for (let k = 0; k < n; k++) if (x[k] !== 0) s -= this.gram[j * n + k] * x[k];
+      w[j] = s;
+    }
   }
-  const out = new Float64Array(columns.length);
-  index.forEach((j, k) => (out[j] = z[k]));
-  return out;
+
+  /** Least squares on the passive columns (zeros elsewhere). */
+  solve(passive: Uint8Array): Float64Array {
+    const index: number[] = [];
+    passive.forEach((p, j) => p && index.push(j));
+    return this.cholesky(index) ?? this.qr(index);
+  }
+
+  private qr(index: number[]): Float64Array {
+    const rows = this.b.length;
+    const count = this.count;
+    this.rowMajor ??= (() => {
+      const a = new Float64Array(rows * count);
+      this.columns.forEach((column, j) => column.forEach((v, i) => (a[i * count + j] = v)));
+      return a;
+    })();
+    const z = columnLeastSquares(this.rowMajor, rows, count, index, this.b);
+    const out = new Float64Array(count);
+    index.forEach((j, k) => (out[j] = z[k]));
+    return out;
+  }
+
+  private cholesky(index: number[]): Float64Array | null {
+    const n = this.count;
+    const p = index.length;
+    const scale = index.map((j) => 1 / Math.sqrt(this.gram[j * n + j]));
+    const l = new Float64Array(p * p);
+    for (let a = 0; a < p; a++) {
+      for (let c = 0; c <= a; c++) {
+        let s = this.gram[index[a] * n + index[c]] * scale[a] * scale[c];
+        for (let k = 0; k < c; k++) s -= l[a * p + k] * l[c * p + k];
+        if (a === c) {
+          // A pivot below 1e-10 of the (unit) diagonal means a condition number past ~1e10: use QR instead.
+          if (!(s > 1e-10)) return null;
+          l[a * p + a] = Math.sqrt(s);
+        } else l[a * p + c] = s / l[c * p + c];
+      }
+    }
+    const y = Float64Array.from(index, (j, a) => this.atb[j] * scale[a]);
+    for (let a = 0; a < p; a++) {
+      let s = y[a];
+      for (let k = 0; k < a; k++) s -= l[a * p + k] * y[k];
+      y[a] = s / l[a * p + a];
+    }
+    for (let a = p - 1; a >= 0; a--) {
+      let s = y[a];
+      for (let k = a + 1; k < p; k++) s -= l[k * p + a] * y[k];
+      y[a] = s / l[a * p + a];
+    }
+    const out = new Float64Array(n);
+    index.forEach((j, a) => (out[j] = y[a] * scale[a]));
+    return out;
+  }
 }

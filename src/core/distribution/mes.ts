@@ -1,0 +1,135 @@
+/**
+ * Maximal entropy with squared distribution distance, `mes` (Jin et al. 2021, eqs 24–27):
+ *   maximise  F(π) = η H(π) − E(π),  H(π) = −Σ_R π_R log π_R (eq 24),
+ *             E(π) = Σ_i P̃_i (q_i − P̃_i)²,  q = K π (eq 25),      over the simplex (eq 27).
+ * F is strictly concave (η > 0), so the maximiser is unique. It is found through the Fenchel dual, a smooth
+ * unconstrained problem in one variable μ_i per observed sampled rank (at most m + 1, whatever n):
+ *   F* = min_μ U(μ),  U(μ) = η log Σ_R exp(−(Kᵀμ)_R / η) + Σ_i (μ_i P̃_i + μ_i² / (4 P̃_i)),
+ * whose minimiser gives π_R ∝ exp(−(Kᵀμ)_R / η) (the maximiser of F), and for every μ
+ *   U(μ) ≥ F* ≥ F(π(μ)),
+ * so the gap U(μ) − F(π(μ)) certifies the optimality of π(μ). U is minimised by Newton's method with an Armijo
+ * backtracking line search from μ = 0 (π uniform); the Hessian is (K Σ_π Kᵀ)/η + diag(1/(2P̃)), with
+ * K Σ_π Kᵀ = K diag(π) Kᵀ − q qᵀ (secondMoments.ts), and is solved by Cholesky. It stops when
+ * gap ≤ tolerance · (η H + E) (a relative gap on the objective's two terms) or at the iteration cap. Since F is
+ * η-strongly concave in the ℓ1 norm (Pinsker), ‖π − π*‖₁ ≤ √(2 · gap / η), which bounds every metric error.
+ */
+import { solveSymmetric } from '../corrections/solve.ts';
+import type { SampledRankKernel } from './kernel.ts';
+import { SecondMoments } from './secondMoments.ts';
+
+export interface EntropyFitOptions {
+  readonly tolerance: number;
+  readonly maxIterations: number;
+}
+
+export interface EntropyFit {
+  /** π̂(R) for R = 1..n at index R − 1. */
+  distribution: Float64Array;
+  /** F(π̂) = η H(π̂) − E(π̂) (eq 26). */
+  objective: number;
+  entropy: number;
+  /** E(π̂), the squared distribution distance of eq 25. */
+  distance: number;
+  /** U(μ) − F(π̂) ≥ F* − F(π̂). */
+  gap: number;
+  iterations: number;
+  converged: boolean;
+}
+
+/** `counts[i]` is the weight of sampled rank i + 1 (normalised here to P̃). */
+export function fitMaximalEntropy(
+  kernel: SampledRankKernel,
+  counts: Float64Array,
+  eta: number,
+  options: EntropyFitOptions,
+): EntropyFit {
+  const n = kernel.itemCount;
+  const m = kernel.sampleSize;
+  let total = 0;
+  for (const c of counts) total += c;
+  const observedList: number[] = [];
+  counts.forEach((c, i) => c > 0 && observedList.push(i));
+  const observed = Int32Array.from(observedList);
+  const d = observed.length;
+  const P = Float64Array.from(observed, (i) => counts[i] / total);
+  const moments = new SecondMoments(kernel, observed);
+  const full = new Float64Array(m + 1);
+  const score = new Float64Array(n);
+  const pi = new Float64Array(n);
+  const q = new Float64Array(m + 1);
+
+  /** U(μ); leaves π(μ) in `pi` and returns log Σ exp and Σ π s for the entropy. */
+  const dual = (mu: Float64Array) => {
+    full.fill(0);
+    observed.forEach((i, a) => (full[i] = mu[a]));
+    kernel.multiplyTranspose(full, score);
+    let top = -Infinity;
+    for (let r = 0; r < n; r++) {
+      score[r] = -score[r] / eta;
+      if (score[r] > top) top = score[r];
+    }
+    let z = 0;
+    for (let r = 0; r < n; r++) z += pi[r] = Math.exp(score[r] - top);
+    let mean = 0;
+    for (let r = 0; r < n; r++) {
+      pi[r] /= z;
+      mean += pi[r] * score[r];
+    }
+    const logZ = top + Math.log(z);
+    let penalty = 0;
+    for (let a = 0; a < d; a++) penalty += mu[a] * P[a] + (mu[a] * mu[a]) / (4 * P[a]);
+    return { value: eta * logZ + penalty, entropy: logZ - mean };
+  };
+
+  let mu = new Float64Array(d);
+  let current = dual(mu);
+  for (let it = 0; ; it++) {
+    kernel.multiply(pi, q);
+    let distance = 0;
+    for (let a = 0; a < d; a++) distance += P[a] * (q[observed[a]] - P[a]) ** 2;
+    const objective = eta * current.entropy - distance;
+    const gap = Math.max(0, current.value - objective);
+    const isConverged = gap <= options.tolerance * (eta * current.entropy + distance);
+    const done = (iterations: number, converged: boolean): EntropyFit => ({
+      distribution: Float64Array.from(pi),
+      objective,
+      entropy: current.entropy,
+      distance,
+      gap,
+      iterations,
+      converged,
+    });
+    if (isConverged || it >= options.maxIterations) return done(it, isConverged);
+    // ∇U = P̃ + μ/(2P̃) − q;  ∇²U = (K diag(π) Kᵀ − q qᵀ)/η + diag(1/(2P̃)).
+    const gradient = Float64Array.from(observed, (i, a) => P[a] + mu[a] / (2 * P[a]) - q[i]);
+    const second = moments.compute(pi);
+    const hessian = new Float64Array(d * d);
+    for (let a = 0; a < d; a++) {
+      for (let b = 0; b < d; b++) {
+        hessian[a * d + b] = (second[a * d + b] - q[observed[a]] * q[observed[b]]) / eta;
+      }
+      hessian[a * d + a] += 1 / (2 * P[a]);
+    }
+    const direction = solveSymmetric(hessian, gradient).map((v) => -v);
+    let slope = 0;
+    for (let a = 0; a < d; a++) slope += gradient[a] * direction[a];
+    let step = 1;
+    let accepted = false;
+    const trial = new Float64Array(d);
+    for (let halving = 0; halving < 60 && slope < 0; halving++, step /= 2) {
+      for (let a = 0; a < d; a++) trial[a] = mu[a] + step * direction[a];
+      const next = dual(trial);
+      if (next.value <= current.value + 1e-4 * step * slope) {
+        mu = Float64Array.from(trial);
+        current = next;
+        accepted = true;
+        break;
+      }
+    }
+    if (!accepted) {
+      // No decrease representable in double precision: U is at its minimum to rounding. Restore π(μ).
+      current = dual(mu);
+      return done(it, isConverged);
+    }
+  }
+}
