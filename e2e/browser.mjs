@@ -19,8 +19,10 @@ export function launchBrowser() {
 }
 
 /** Opens the app and waits until the table and the figure show computed values. */
-export async function openApp(browser, url, { colorScheme = 'light', width = 1100 } = {}) {
+export async function openApp(browser, url, { colorScheme = 'light', width = 1100, clipboard = false, setup } = {}) {
   const context = await browser.newContext({ colorScheme, viewport: { width, height: 900 } });
+  if (clipboard) await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  if (setup) await setup(context);
   const page = await context.newPage();
   const problems = [];
   page.on('console', (message) => {

@@ -41,6 +41,11 @@ export function EstimatesSection() {
               onChange={setChosen}
             />
           </div>
+          {result.excluded.length > 0 ? (
+            <p className="field-problem">
+              Left out until their ranks are sampled ranks (1 to m + 1): {result.excluded.join(', ')}.
+            </p>
+          ) : null}
           <MethodTable
             model={model}
             label="Estimates table"

@@ -108,11 +108,25 @@ export function refreshTable(): Promise<void> {
   }));
 }
 
-/** Recomputes the estimates of the exact metrics from sampled ranks, by every method. */
+/** True when every relevant item's rank is a possible sampled rank: at most m + |R| in its instance. */
+export function fitsSample(data: NamedData['data'], sampleSize: number): boolean {
+  for (let i = 0; i + 1 < data.offsets.length; i++) {
+    const limit = sampleSize + data.offsets[i + 1] - data.offsets[i];
+    for (let j = data.offsets[i]; j < data.offsets[i + 1]; j++) if (data.ranks[j] > limit) return false;
+  }
+  return true;
+}
+
+/**
+ * Recomputes the estimates of the exact metrics from sampled ranks, by every method. Recommenders whose ranks
+ * cannot be sampled ranks (typed as true ranks before the switch) are left out and named.
+ */
 export function refreshEstimates(): Promise<void> {
   const state = store.getState();
   const { metrics, itemCount, sampleSize, sampling, prior, gammas } = state.settings;
-  const active = activeRecommenders(state);
+  const shown = activeRecommenders(state);
+  const active = shown.filter((r) => fitsSample(r.data, sampleSize));
+  const excluded = shown.filter((r) => !active.includes(r)).map((r) => r.name);
   const methods = methodIds(gammas);
   const request = {
     recommenders: active.map((r) => ({ ...r.data, name: r.name })),
@@ -126,6 +140,7 @@ export function refreshEstimates(): Promise<void> {
   return runJob('estimates', async (backend, signal) => ({
     estimates: await backend.run(signal, (api) => api.estimateAll(request)),
     recommenders: active.map((r) => r.name),
+    excluded,
     methods,
     metrics,
     itemCount,

@@ -28,6 +28,8 @@ export interface CurvesResult {
 /** Estimates of the exact metrics from sampled ranks: estimate[recommender][method][metric]. */
 export interface EstimatesResult {
   readonly recommenders: readonly string[];
+  /** Recommenders left out because their ranks exceed m + 1 (not sampled ranks). */
+  readonly excluded: readonly string[];
   readonly methods: readonly string[];
   readonly metrics: readonly string[];
   readonly estimates: readonly (readonly (readonly number[])[])[];

@@ -1,0 +1,64 @@
+// Shared helpers of the explorer's browser tests.
+
+/** The results table as { A: { exact: {auc: '0.990', …}, sampled: {auc: '0.990', …} }, … } (values as shown). */
+export function readTable(page) {
+  return page.$$eval('table.results:not(.methods) tbody tr', (rows) =>
+    Object.fromEntries(
+      rows.map((tr) => {
+        const out = { exact: {}, sampled: {} };
+        for (const td of tr.querySelectorAll('td[data-metric]')) {
+          out[td.dataset.kind][td.dataset.metric] = td.querySelector('.value')?.textContent ?? null;
+        }
+        return [tr.querySelector('th').textContent.trim(), out];
+      }),
+    ),
+  );
+}
+
+/** The exact value of one metric for one recommender, as shown. */
+export function exactCell(page, name, metric) {
+  return page
+    .locator('table.results:not(.methods) tbody tr', { has: page.locator('th', { hasText: new RegExp(`^${name}$`) }) })
+    .locator(`td[data-kind="exact"][data-metric="${metric}"] .value`);
+}
+
+/** Records main-thread long tasks (> 50 ms) from the first script on: window.__longTasks. */
+export async function observeLongTasks(context) {
+  await context.addInitScript(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  });
+}
+
+/** Long tasks that started after `since` (a performance.now() of the page). */
+export function longTasksSince(page, since) {
+  return page.evaluate((t) => window.__longTasks.filter((e) => e.start >= t), since);
+}
+
+/** Waits until the page has saved its work (the save is debounced) by polling IndexedDB for `text`. */
+export async function waitForSaved(page, text) {
+  await page.waitForFunction(
+    async (wanted) => {
+      // Never open a database the page has not created: that would create it without its object store.
+      const names = (await indexedDB.databases()).map((d) => d.name);
+      if (!names.includes('sampled-metrics-explorer')) return false;
+      return new Promise((done) => {
+        const open = indexedDB.open('sampled-metrics-explorer');
+        open.onerror = () => done(false);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('documents')) return done(false);
+          const get = db.transaction('documents').objectStore('documents').get('work');
+          get.onsuccess = () =>
+            done(JSON.stringify(get.result?.recommenders?.map((r) => r.text) ?? []).includes(wanted));
+          get.onerror = () => done(false);
+        };
+      });
+    },
+    text,
+    { timeout: 10_000 },
+  );
+}
