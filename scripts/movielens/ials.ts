@@ -1,0 +1,171 @@
+/**
+ * Recommender X: matrix factorisation ŷ(u, i) = ⟨v_u, v_i⟩ trained with implicit alternating least squares
+ * (Hu, Koren & Volinsky 2008) on the loss of Bayer et al. (2017), Krichene & Rendle section 9:
+ *
+ *   L(V) = Σ_{(u,i)∈H} (ŷ(u,i) − 1)² + α Σ_{u∈U} Σ_{i∈I} ŷ(u,i)² + λ‖V‖²_F,
+ *
+ * the α term over *all* pairs, observed ones included. With the items fixed, user u's row solves the d × d system
+ * (Σ_{i∈H_u} v_i v_iᵀ + α G + λ I) v_u = Σ_{i∈H_u} v_i, with G = Σ_{i∈I} v_i v_iᵀ the item Gramian (and the same
+ * with roles swapped). Each half-sweep is exact, so L never increases.
+ */
+import type { RandomSource } from '../../src/core/random.ts';
+import type { MovieLens } from './data.ts';
+
+export interface IalsOptions {
+  readonly dims: number;
+  readonly lambda: number;
+  readonly alpha: number;
+  readonly sweeps: number;
+  /** Standard deviation of the Gaussian initialisation of the item factors (users are solved first). */
+  readonly initScale: number;
+  readonly random: RandomSource;
+  /** Called after each sweep with the current factors (live views, not copies). */
+  readonly onSweep?: (sweep: number, model: IalsModel) => void;
+}
+
+export interface IalsModel {
+  readonly dims: number;
+  readonly userFactors: Float64Array;
+  readonly itemFactors: Float64Array;
+}
+
+export function trainIals(data: MovieLens, options: IalsOptions): IalsModel {
+  const { dims: d, random } = options;
+  const U = data.userIds.length;
+  const I = data.itemIds.length;
+  const userFactors = new Float64Array(U * d);
+  const itemFactors = new Float64Array(I * d);
+  for (let p = 0; p < itemFactors.length; p++) itemFactors[p] = options.initScale * gaussian(random);
+  const model = { dims: d, userFactors, itemFactors };
+  for (let sweep = 1; sweep <= options.sweeps; sweep++) {
+    solveRows(userFactors, itemFactors, data.userOffsets, data.userItems, d, options);
+    solveRows(itemFactors, userFactors, data.itemOffsets, data.itemUsers, d, options);
+    options.onSweep?.(sweep, model);
+  }
+  return model;
+}
+
+/** Scores of every item for one user: out[i] = ⟨v_u, v_i⟩. */
+export function ialsScores(model: IalsModel, user: number, out: Float64Array): void {
+  const { dims: d, userFactors, itemFactors } = model;
+  const base = user * d;
+  for (let i = 0, off = 0; i < out.length; i++, off += d) {
+    let s = 0;
+    for (let f = 0; f < d; f++) s += userFactors[base + f] * itemFactors[off + f];
+    out[i] = s;
+  }
+}
+
+/** Solves every row of `target` with `fixed` held fixed (one half-sweep). */
+function solveRows(
+  target: Float64Array,
+  fixed: Float64Array,
+  offsets: Int32Array,
+  neighbours: Int32Array,
+  d: number,
+  options: IalsOptions,
+): void {
+  const base = gramian(fixed, d);
+  for (let p = 0; p < base.length; p++) base[p] *= options.alpha;
+  for (let f = 0; f < d; f++) base[f * d + f] += options.lambda;
+  const a = new Float64Array(d * d);
+  const b = new Float64Array(d);
+  let columns = new Float64Array(d * 64);
+  const rows = offsets.length - 1;
+  for (let row = 0; row < rows; row++) {
+    const lo = offsets[row];
+    const k = offsets[row + 1] - lo;
+    // Gather the neighbours' factors column-wise (d × k), so each entry of Σ x xᵀ is one contiguous dot product.
+    if (columns.length < d * k) columns = new Float64Array(d * k);
+    for (let p = 0; p < k; p++) {
+      const off = neighbours[lo + p] * d;
+      for (let f = 0; f < d; f++) columns[f * k + p] = fixed[off + f];
+    }
+    a.set(base);
+    for (let f = 0; f < d; f++) {
+      const fo = f * k;
+      let sum = 0;
+      for (let p = 0; p < k; p++) sum += columns[fo + p];
+      b[f] = sum;
+      for (let g = f; g < d; g++) {
+        const go = g * k;
+        let dot = 0;
+        for (let p = 0; p < k; p++) dot += columns[fo + p] * columns[go + p];
+        a[f * d + g] += dot;
+      }
+    }
+    choleskySolve(a, b, d);
+    target.set(b, row * d);
+  }
+}
+
+/** G = Σ_rows x xᵀ (upper triangle filled, the rest mirrored). */
+function gramian(factors: Float64Array, d: number): Float64Array {
+  const g = new Float64Array(d * d);
+  for (let off = 0; off < factors.length; off += d) {
+    for (let f = 0; f < d; f++) {
+      const x = factors[off + f];
+      for (let h = f; h < d; h++) g[f * d + h] += x * factors[off + h];
+    }
+  }
+  for (let f = 0; f < d; f++) for (let h = 0; h < f; h++) g[f * d + h] = g[h * d + f];
+  return g;
+}
+
+/**
+ * Solves A x = b in place (x overwrites b) for a symmetric positive definite A given by its upper triangle
+ * (row-major d × d; A is overwritten by its Cholesky factor). d = 16 here: a hand-written solve is far cheaper
+ * than a general matrix object for 10^4 small systems per half-sweep.
+ */
+export function choleskySolve(a: Float64Array, b: Float64Array, d: number): void {
+  // A = RᵀR with R upper triangular, stored in the upper triangle of a.
+  for (let j = 0; j < d; j++) {
+    let s = a[j * d + j];
+    for (let k = 0; k < j; k++) s -= a[k * d + j] * a[k * d + j];
+    if (!(s > 0)) throw new Error('choleskySolve: matrix is not positive definite');
+    const r = Math.sqrt(s);
+    a[j * d + j] = r;
+    for (let i = j + 1; i < d; i++) {
+      let t = a[j * d + i];
+      for (let k = 0; k < j; k++) t -= a[k * d + j] * a[k * d + i];
+      a[j * d + i] = t / r;
+    }
+  }
+  for (let i = 0; i < d; i++) {
+    let s = b[i];
+    for (let k = 0; k < i; k++) s -= a[k * d + i] * b[k];
+    b[i] = s / a[i * d + i];
+  }
+  for (let i = d - 1; i >= 0; i--) {
+    let s = b[i];
+    for (let k = i + 1; k < d; k++) s -= a[i * d + k] * b[k];
+    b[i] = s / a[i * d + i];
+  }
+}
+
+/** L(V) of the header; Σ over all pairs of ŷ² is trace(G_users G_items). */
+export function ialsLoss(data: MovieLens, model: IalsModel, alpha: number, lambda: number): number {
+  const { dims: d, userFactors, itemFactors } = model;
+  let observed = 0;
+  for (let u = 0; u < data.userIds.length; u++) {
+    for (let p = data.userOffsets[u]; p < data.userOffsets[u + 1]; p++) {
+      let s = 0;
+      for (let f = 0; f < d; f++) s += userFactors[u * d + f] * itemFactors[data.userItems[p] * d + f];
+      observed += (s - 1) * (s - 1);
+    }
+  }
+  const gu = gramian(userFactors, d);
+  const gi = gramian(itemFactors, d);
+  let all = 0;
+  for (let p = 0; p < d * d; p++) all += gu[p] * gi[p];
+  let norm = 0;
+  for (const x of userFactors) norm += x * x;
+  for (const x of itemFactors) norm += x * x;
+  return observed + alpha * all + lambda * norm;
+}
+
+function gaussian(random: RandomSource): number {
+  // Box–Muller; 1 − u keeps the logarithm finite.
+  const u = 1 - random.next();
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random.next());
+}
