@@ -13,7 +13,7 @@ import {
   validateSamplingSetup,
 } from '../src/core/index.ts';
 import { generateSynthetic, type SyntheticParams } from '../src/state/datasets/synthetic.ts';
-import { estimateAll, parseList, rankBuffers, readInput, runStudy } from '../src/state/workerJobs.ts';
+import { estimateAll, expectedTable, parseList, rankBuffers, readInput, runStudy } from '../src/state/workerJobs.ts';
 
 const api = {
   parseMetric,
@@ -21,6 +21,7 @@ const api = {
   validateSamplingSetup,
   exactMetric,
   expectedSampledMetric,
+  expectedTable,
   estimateAll,
   runStudy,
   /** metricCurve, with its buffer transferred rather than copied (n values per metric). */

@@ -12,7 +12,7 @@ import {
 } from '../core/index.ts';
 import { abortError, type AsyncComputeApi, type ComputeBackend } from './computeClient.ts';
 import { generateSynthetic } from './datasets/synthetic.ts';
-import { estimateAll, parseList, readInput, runStudy } from './workerJobs.ts';
+import { estimateAll, expectedTable, parseList, readInput, runStudy } from './workerJobs.ts';
 
 const inlineApi: AsyncComputeApi = {
   parseMetric: async (...args) => parseMetric(...args),
@@ -21,6 +21,7 @@ const inlineApi: AsyncComputeApi = {
   exactMetric: async (...args) => exactMetric(...args),
   expectedSampledMetric: async (...args) => expectedSampledMetric(...args),
   metricCurve: async (...args) => metricCurve(...args),
+  expectedTable: async (...args) => expectedTable(...args),
   estimateAll: async (...args) => estimateAll(...args),
   runStudy: async (...args) => runStudy(...args),
   readInput: (...args) => readInput(...args),

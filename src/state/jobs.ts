@@ -23,20 +23,14 @@ export interface TableRequest {
 
 /** Exact metric, expected sampled metric and its std for every recommender and metric (Tables 1 and 2). */
 export async function computeTable(api: AsyncComputeApi, request: TableRequest): Promise<RecommenderInput[]> {
-  const { itemCount, sampleSize, sampling } = request;
-  await api.validateSamplingSetup(itemCount, sampleSize, sampling);
-  const metrics = await Promise.all(request.metrics.map((id) => api.parseMetric(id)));
-  return Promise.all(
-    request.recommenders.map(async ({ name, data, ranksText }) => {
-      const named = { ...data, name };
-      await api.validateRankData(named, itemCount);
-      const summaries = await Promise.all(
-        metrics.map((metric) => api.expectedSampledMetric(named, metric, itemCount, sampleSize, sampling)),
-      );
-      const results = Object.fromEntries(request.metrics.map((id, j) => [id, summaries[j]]));
-      return { name, ranksText, results };
-    }),
-  );
+  const { itemCount, sampleSize, sampling, metrics } = request;
+  const recommenders = request.recommenders.map(({ name, data }) => ({ ...data, name }));
+  const table = await api.expectedTable({ recommenders, metrics, itemCount, sampleSize, sampling });
+  return request.recommenders.map(({ name, ranksText }, i) => ({
+    name,
+    ranksText,
+    results: Object.fromEntries(metrics.map((id, j) => [id, table[i][j]])),
+  }));
 }
 
 /** M(r) for r = 1..n, one curve per metric (Figure 1). */

@@ -5,6 +5,10 @@
  */
 import {
   estimateMetrics,
+  expectedSampledMetric,
+  validateRankData,
+  validateSamplingSetup,
+  type MetricSummary,
   EstimatorVectors,
   parseMethod,
   parseMetric,
@@ -18,6 +22,28 @@ import { readRankInput, type RankInput } from '../io/readRankInput.ts';
 import type { RankFileOptions } from '../io/rankFile.ts';
 import { parseRankList, type RankListOptions, type RankListResult } from '../io/rankList.ts';
 import type { Prior } from './document.ts';
+
+export interface TableRequest {
+  readonly recommenders: readonly RankData[];
+  readonly metrics: readonly string[];
+  readonly itemCount: number;
+  readonly sampleSize: number;
+  readonly sampling: Sampling;
+}
+
+/**
+ * Exact metric, expected sampled metric and its std (Tables 1 and 2): out[recommender][metric]. One call, so that
+ * the rank data cross the worker boundary once, however many metrics there are.
+ */
+export function expectedTable(request: TableRequest): MetricSummary[][] {
+  const { itemCount, sampleSize, sampling } = request;
+  validateSamplingSetup(itemCount, sampleSize, sampling);
+  const metrics = request.metrics.map(parseMetric);
+  return request.recommenders.map((data) => {
+    validateRankData(data, itemCount);
+    return metrics.map((metric) => expectedSampledMetric(data, metric, itemCount, sampleSize, sampling));
+  });
+}
 
 /** The methods the explorer compares: the sampled metric, the corrections of section 5, and BV for each γ. */
 export function methodIds(gammas: readonly number[]): string[] {
