@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// Screenshots of the figures section, one PNG per tab: `node scripts/figure-screenshots.mjs URL OUTDIR [tab…]
+// [--dark] [--width=1100]`, e.g. against `npm start` or `npm run preview`. Tabs are the ids fig1 … fig7, tables.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const args = process.argv.slice(2);
+const [url, outDir, ...rest] = args.filter((a) => !a.startsWith('--'));
+if (!url || !outDir) {
+  console.error('usage: node scripts/figure-screenshots.mjs URL OUTDIR [tab…] [--dark] [--width=1100]');
+  process.exit(2);
+}
+const tabs = rest.length > 0 ? rest : ['fig1', 'fig2', 'fig3', 'fig4', 'fig5', 'fig6', 'fig7', 'tables'];
+const width = Number(args.find((a) => a.startsWith('--width='))?.slice(8) ?? 1100);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+try {
+  const context = await browser.newContext({
+    colorScheme: args.includes('--dark') ? 'dark' : 'light',
+    viewport: { width, height: 1000 },
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error(`pageerror: ${error.message}`));
+  page.on('console', (m) => (m.type() === 'error' ? console.error(`console: ${m.text()}`) : undefined));
+  await page.goto(url);
+  mkdirSync(outDir, { recursive: true });
+  for (const tab of tabs) {
+    const button = page.locator(`#tab-${tab}`);
+    if ((await button.count()) === 0) {
+      console.error(`no tab ${tab}`);
+      continue;
+    }
+    await button.click();
+    const panel = page.locator(`#tabpanel-${tab}`);
+    await panel
+      .locator('figure.plot svg path.series, figure.plot svg rect.bar, table')
+      .first()
+      .waitFor({ state: 'attached', timeout: 120_000 });
+    await panel
+      .locator('figure.plot[aria-busy="true"]')
+      .waitFor({ state: 'detached', timeout: 120_000 })
+      .catch(() => {});
+    await page.waitForTimeout(300);
+    const file = join(outDir, `${tab}${args.includes('--dark') ? '-dark' : ''}.png`);
+    await panel.screenshot({ path: file });
+    console.log(`saved ${file}`);
+  }
+} finally {
+  await browser.close();
+}

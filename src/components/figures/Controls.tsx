@@ -1,0 +1,91 @@
+import { useId, useState } from 'react';
+import type { ScaleKind } from '../../figures/scale.ts';
+
+export interface ChoiceProps<T extends string> {
+  readonly label: string;
+  readonly value: T;
+  readonly options: readonly { readonly value: T; readonly label: string }[];
+  readonly onChange: (value: T) => void;
+}
+
+/** A compact labelled select for a figure's toolbar. */
+export function Choice<T extends string>({ label, value, options, onChange }: ChoiceProps<T>) {
+  const id = useId();
+  return (
+    <span className="tool">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => {
+          const next = options.find((o) => o.value === event.target.value);
+          if (next) onChange(next.value);
+        }}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+}
+
+const SCALES = [
+  { value: 'linear', label: 'linear' },
+  { value: 'log', label: 'log' },
+] as const;
+
+/** Linear / log choice for one axis. */
+export function ScaleChoice(props: { label: string; value: ScaleKind; onChange: (value: ScaleKind) => void }) {
+  return <Choice label={props.label} value={props.value} options={SCALES} onChange={props.onChange} />;
+}
+
+export interface ListInputProps {
+  readonly label: string;
+  /** The current valid value, as text (e.g. "10, 100, 1000"). */
+  readonly value: string;
+  /** Parses the text: null when valid (then onChange gets it), else the problem. */
+  readonly validate: (text: string) => string | null;
+  readonly onChange: (text: string) => void;
+  readonly width?: string;
+}
+
+/** A small text input committed on Enter or blur, with its problem shown when the text is not valid. */
+export function ListInput({ label, value, validate, onChange, width = '9rem' }: ListInputProps) {
+  const id = useId();
+  const [draft, setDraft] = useState(value);
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    setDraft(value);
+  }
+  const problem = validate(draft);
+  const commit = () => {
+    if (problem === null && draft !== value) onChange(draft);
+  };
+  return (
+    <span className="tool">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="text"
+        value={draft}
+        style={{ width }}
+        aria-invalid={problem !== null}
+        aria-describedby={problem ? `${id}-problem` : undefined}
+        onChange={(event) => setDraft(event.target.value)}
+        onBlur={commit}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') commit();
+        }}
+      />
+      {problem ? (
+        <span id={`${id}-problem`} className="tool-problem" role="alert">
+          {problem}
+        </span>
+      ) : null}
+    </span>
+  );
+}

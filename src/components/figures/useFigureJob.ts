@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react';
+import type { AsyncFigureApi } from '../../figures/data/api.ts';
+import { isAbort, type FigureCompute } from './figureCompute.ts';
+
+export interface FigureJob<T> {
+  readonly status: 'loading' | 'ready' | 'error';
+  /** The latest result; kept while newer data are computed, so that the figure stays on screen (dimmed). */
+  readonly value: T | null;
+  readonly message: string | null;
+  /** Fraction done while loading, when the computation reports it. */
+  readonly progress: number | null;
+}
+
+export interface FigureJobHandle<T> extends FigureJob<T> {
+  /** Runs the computation again (after an error). */
+  readonly retry: () => void;
+}
+
+/**
+ * Runs `task` on the figure's channel whenever `key` changes (a string naming every input), cancelling the
+ * previous run. `task` is null when the inputs are not usable (then nothing runs and the last value stays).
+ */
+export function useFigureJob<T>(
+  compute: FigureCompute,
+  channel: string,
+  key: string,
+  task: ((api: AsyncFigureApi, onProgress: (done: number, total: number) => void) => Promise<T>) | null,
+): FigureJobHandle<T> {
+  const [job, setJob] = useState<FigureJob<T>>({ status: 'loading', value: null, message: null, progress: null });
+  const [retry, setRetry] = useState(0);
+  useEffect(() => {
+    if (!task) return;
+    const controller = new AbortController();
+    setJob((j) => ({ ...j, status: 'loading', message: null, progress: null }));
+    const onProgress = (done: number, total: number) => {
+      if (!controller.signal.aborted) setJob((j) => ({ ...j, progress: done / total }));
+    };
+    // A short delay lets fast typing settle before the worker starts.
+    const timer = setTimeout(() => {
+      compute
+        .run(channel, controller.signal, (api) => task(api, onProgress))
+        .then((value) => {
+          if (!controller.signal.aborted) setJob({ status: 'ready', value, message: null, progress: null });
+        })
+        .catch((error: unknown) => {
+          if (controller.signal.aborted || isAbort(error)) return;
+          const message = error instanceof Error ? error.message : String(error);
+          setJob((j) => ({ ...j, status: 'error', message, progress: null }));
+        });
+    }, 60);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+    // `key` names every input of `task`; the task closure itself changes on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [compute, channel, key, retry]);
+  return { ...job, retry: () => setRetry((r) => r + 1) };
+}

@@ -1,0 +1,86 @@
+/**
+ * The expected value, over the sampling of the m irrelevant items, of an estimator of a recommender's metric:
+ * the sampled metric itself (eq 16 averaged over instances: core expectedSampledMetric), or a corrected metric
+ * M̂(r̃) of section 5, E[M̂] = Σ_i w_i Σ_r̃ p(r̃ | r_i) M̂(r̃) / Σ_i w_i. Instances with several relevant items count
+ * each item as its own instance, as the study (core simulate) does for corrections.
+ */
+import {
+  BULK_CUTOFF,
+  EstimatorVectors,
+  expectedSampledMetric,
+  itemCountOf,
+  KernelRow,
+  parseMethod,
+  type Metric,
+  type RankData,
+  type Sampling,
+} from '../../core/index.ts';
+
+export interface EstimatorSetup {
+  readonly itemCount: number;
+  readonly sampleSize: number;
+  readonly sampling: Sampling;
+  /** p(r) for the corrections (null: uniform, the paper's choice). */
+  readonly prior?: ArrayLike<number> | null;
+}
+
+/** E[estimate] of every metric for one recommender under `method` (`sampled`, `rank-estimate`, `cls`, `bv:0.1`…). */
+export function expectedEstimates(
+  data: RankData,
+  metrics: readonly Metric[],
+  method: string,
+  setup: EstimatorSetup,
+  cache: EstimatorVectors = new EstimatorVectors(metrics, setup),
+): number[] {
+  const { itemCount, sampleSize: m, sampling } = setup;
+  const parsed = parseMethod(method);
+  if (parsed.kind === 'sampled') {
+    return metrics.map((metric) => expectedSampledMetric(data, metric, itemCount, m, sampling).sampledMean);
+  }
+  const row = new KernelRow(m, sampling, BULK_CUTOFF);
+  const sums = new Float64Array(metrics.length);
+  let weight = 0;
+  for (let i = 0; i < data.weights.length; i++) {
+    const n = itemCountOf(data, i, itemCount);
+    const vectors = cache.get(parsed, n);
+    const lo = data.offsets[i];
+    const k = data.offsets[i + 1] - lo;
+    for (let j = 0; j < k; j++) {
+      row.fill(data.ranks[lo + j] - (j + 1), n - k);
+      const p = row.values;
+      for (let t = 0; t < metrics.length; t++) {
+        const v = vectors[t];
+        let e = 0;
+        for (let x = row.lo; x <= row.hi; x++) e += p[x] * v[x];
+        sums[t] += data.weights[i] * e;
+      }
+      weight += data.weights[i];
+    }
+  }
+  return Array.from(sums, (s) => s / weight);
+}
+
+/** The largest m the data allow: n − 1, or without replacement the smallest n_i − k_i over the instances. */
+export function largestSampleSize(recommenders: readonly RankData[], itemCount: number, sampling: Sampling): number {
+  let max = itemCount - 1;
+  for (const data of recommenders) {
+    for (let i = 0; i < data.weights.length; i++) {
+      const n = itemCountOf(data, i, itemCount);
+      const k = data.offsets[i + 1] - data.offsets[i];
+      max = Math.min(max, sampling === 'without-replacement' ? n - k : n - 1);
+    }
+  }
+  return Math.max(1, max);
+}
+
+/**
+ * About `count` integer sample sizes from 1 to `max`, evenly spaced on a log axis, always containing 1, max and the
+ * powers of ten and `extra` values in between. Example: sampleSizeGrid(100, 5) → [1, 3, 10, 32, 100].
+ */
+export function sampleSizeGrid(max: number, count: number, extra: readonly number[] = []): number[] {
+  const set = new Set<number>([1, max]);
+  for (let i = 0; i < count; i++) set.add(Math.round(max ** (i / Math.max(1, count - 1))));
+  for (let p = 10; p < max; p *= 10) set.add(p);
+  for (const e of extra) if (e >= 1 && e <= max) set.add(Math.round(e));
+  return [...set].sort((a, b) => a - b);
+}

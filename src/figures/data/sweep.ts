@@ -1,0 +1,211 @@
+/**
+ * Expected estimates of each recommender's metrics as the sample size m grows (Krichene & Rendle Figure 2 for the
+ * sampled metric, Figure 6 for a correction), with the sample sizes at which the ordering of two recommenders
+ * changes (located exactly, by bisection over integer m) and the smallest m from which the expected ordering agrees
+ * with the exact one. Runs in the worker; a pure function of the data.
+ */
+import {
+  EstimatorVectors,
+  exactMetric,
+  parseMethod,
+  parseMetric,
+  type RankData,
+  type Sampling,
+} from '../../core/index.ts';
+import { expectedEstimates, largestSampleSize, sampleSizeGrid } from './expectedEstimate.ts';
+
+export interface SweepRequest {
+  readonly recommenders: readonly RankData[];
+  readonly metrics: readonly string[];
+  /** Estimators: `sampled` (Figure 2), `bv:0.1` (Figure 6), any method id of the core. */
+  readonly methods: readonly string[];
+  readonly itemCount: number;
+  readonly sampling: Sampling;
+  readonly prior?: Float64Array | null;
+  /** Grid points on the log axis (default 48); change points are refined between them. */
+  readonly points?: number;
+  /** Largest m for the least-squares corrections (ls, cls, bv), whose cost grows as m³ (default 1,000). */
+  readonly correctedLimit?: number;
+  /** Sample sizes that must be on the grid (e.g. the m of the settings). */
+  readonly include?: readonly number[];
+}
+
+export interface SweepSeries {
+  readonly method: string;
+  readonly metric: string;
+  readonly sampleSizes: number[];
+  /** values[recommender][grid index]. */
+  readonly values: number[][];
+}
+
+export interface OrderingChange {
+  readonly method: string;
+  readonly metric: string;
+  /** `swap`: two recommenders change places (marked on the figures); `split`: tied ones separate; `tie`: they meet. */
+  readonly kind: 'swap' | 'split' | 'tie';
+  /** The first m with the new order of the pair (the order before holds at m − 1). */
+  readonly sampleSize: number;
+  /** The recommender that is ahead from `sampleSize` on, and the one it passes. */
+  readonly winner: string;
+  readonly loser: string;
+  /** All recommenders, best first, at m − 1 and at m: "A > B = C". */
+  readonly orderBefore: string;
+  readonly orderAfter: string;
+}
+
+export interface Consistency {
+  readonly method: string;
+  readonly metric: string;
+  /** Smallest m from which the expected ordering equals the exact one up to the largest m computed; null: never. */
+  readonly sampleSize: number | null;
+  readonly largest: number;
+}
+
+export interface SweepResult {
+  readonly recommenders: readonly string[];
+  /** Canonical metric ids, in the order of `exact`. */
+  readonly metrics: readonly string[];
+  /** exact[metric][recommender]. */
+  readonly exact: number[][];
+  readonly series: SweepSeries[];
+  readonly changes: OrderingChange[];
+  readonly consistency: Consistency[];
+}
+
+const sign = (a: number, b: number) => {
+  const d = a - b;
+  return Math.abs(d) <= 1e-12 * Math.max(Math.abs(a), Math.abs(b), 1e-300) ? 0 : Math.sign(d);
+};
+
+/** Names best first, "=" between values equal to 12 digits. Example: orderText(['A', 'B'], [1, 2]) → "B > A". */
+export function orderText(names: readonly string[], values: readonly number[]): string {
+  const sorted = names.map((name, i) => ({ name, v: values[i] })).sort((p, q) => q.v - p.v);
+  return sorted
+    .map((p, i) => (i === 0 ? p.name : `${sign(sorted[i - 1].v, p.v) === 0 ? ' = ' : ' > '}${p.name}`))
+    .join('');
+}
+
+export function sweepSampleSizes(
+  request: SweepRequest,
+  onProgress?: (done: number, total: number) => void,
+): SweepResult {
+  const { recommenders, itemCount, sampling } = request;
+  const metrics = request.metrics.map(parseMetric);
+  const names = recommenders.map((r) => r.name);
+  const largest = largestSampleSize(recommenders, itemCount, sampling);
+  const grid = sampleSizeGrid(largest, request.points ?? 48, request.include);
+  const limit = Math.min(largest, request.correctedLimit ?? 1000);
+  const exact = metrics.map((metric) => recommenders.map((data) => exactMetric(data, metric, itemCount)));
+  const memo = new Map<string, number[][]>();
+  /** values[metric][recommender] of `method` at m (memoised: bisection revisits points). */
+  const at = (method: string, m: number): number[][] => {
+    const key = `${method}|${m}`;
+    let values = memo.get(key);
+    if (!values) {
+      const setup = { itemCount, sampleSize: m, sampling, prior: request.prior };
+      const cache = new EstimatorVectors(metrics, setup);
+      const perRec = recommenders.map((data) => expectedEstimates(data, metrics, method, setup, cache));
+      values = metrics.map((_, t) => perRec.map((v) => v[t]));
+      memo.set(key, values);
+    }
+    return values;
+  };
+  const grids = request.methods.map((method) => {
+    const kind = parseMethod(method).kind;
+    const costly = kind === 'ls' || kind === 'cls' || kind === 'bv';
+    return costly ? [...grid.filter((m) => m < limit), limit] : grid;
+  });
+  const total = grids.reduce((s, g) => s + g.length, 0);
+  let done = 0;
+  const series: SweepSeries[] = [];
+  const changes: OrderingChange[] = [];
+  const consistency: Consistency[] = [];
+  request.methods.forEach((method, mi) => {
+    const g = grids[mi];
+    for (const m of g) {
+      at(method, m);
+      onProgress?.(++done, total);
+    }
+    metrics.forEach((metric, t) => {
+      const valuesAt = (m: number) => at(method, m)[t];
+      series.push({
+        method,
+        metric: metric.id,
+        sampleSizes: g,
+        values: names.map((_, r) => g.map((m) => valuesAt(m)[r])),
+      });
+      changes.push(...pairChanges(method, metric.id, names, g, valuesAt));
+      const correct = (m: number) => {
+        const v = valuesAt(m);
+        return names.every((_, a) =>
+          names.every(
+            (__, b) =>
+              b <= a || sign(exact[t][a], exact[t][b]) === 0 || sign(v[a], v[b]) === sign(exact[t][a], exact[t][b]),
+          ),
+        );
+      };
+      consistency.push({
+        method,
+        metric: metric.id,
+        sampleSize: firstConsistent(g, correct),
+        largest: g[g.length - 1],
+      });
+    });
+  });
+  changes.sort((p, q) => p.sampleSize - q.sampleSize);
+  return { recommenders: names, metrics: metrics.map((m) => m.id), exact, series, changes, consistency };
+}
+
+/** Bisection over integers: the first m in (lo, hi] where `test` holds, given it fails at lo and holds at hi. */
+function firstTrue(lo: number, hi: number, test: (m: number) => boolean): number {
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (test(mid)) hi = mid;
+    else lo = mid;
+  }
+  return hi;
+}
+
+function pairChanges(
+  method: string,
+  metric: string,
+  names: readonly string[],
+  grid: readonly number[],
+  valuesAt: (m: number) => number[],
+): OrderingChange[] {
+  const out: OrderingChange[] = [];
+  for (let i = 0; i + 1 < grid.length; i++) {
+    const v0 = valuesAt(grid[i]);
+    const v1 = valuesAt(grid[i + 1]);
+    for (let a = 0; a < names.length; a++) {
+      for (let b = a + 1; b < names.length; b++) {
+        const s0 = sign(v0[a], v0[b]);
+        const s1 = sign(v1[a], v1[b]);
+        if (s0 === s1) continue;
+        const m = firstTrue(grid[i], grid[i + 1], (x) => sign(valuesAt(x)[a], valuesAt(x)[b]) !== s0);
+        const after = valuesAt(m);
+        const s = sign(after[a], after[b]);
+        const aAhead = s > 0 || (s === 0 && s0 < 0);
+        out.push({
+          method,
+          metric,
+          kind: s0 === 0 ? 'split' : s === 0 ? 'tie' : 'swap',
+          sampleSize: m,
+          winner: names[aAhead ? a : b],
+          loser: names[aAhead ? b : a],
+          orderBefore: orderText(names, valuesAt(m - 1)),
+          orderAfter: orderText(names, after),
+        });
+      }
+    }
+  }
+  return out;
+}
+
+function firstConsistent(grid: readonly number[], correct: (m: number) => boolean): number | null {
+  let lastWrong = -1;
+  for (let i = 0; i < grid.length; i++) if (!correct(grid[i])) lastWrong = i;
+  if (lastWrong === -1) return grid[0];
+  if (lastWrong === grid.length - 1) return null;
+  return firstTrue(grid[lastWrong], grid[lastWrong + 1], correct);
+}

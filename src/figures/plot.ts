@@ -1,0 +1,233 @@
+/**
+ * The shared vocabulary of the figure models (Observable Plot's idea: a figure is data → marks): panels with two
+ * axes holding lines, bars, rules, points and text in SVG coordinates, a legend, a caption in words, and the raw
+ * values behind every series so that the chart can read out exact values under a cursor. No DOM.
+ */
+import type { TitlePart } from './axes.ts';
+import { round2, toPixel, type Axis } from './scale.ts';
+
+export interface Frame {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+export interface LegendItem {
+  readonly id: string;
+  readonly label: string;
+  readonly stroke: string;
+  readonly dash: string | null;
+  /** How the swatch is drawn. */
+  readonly mark: 'line' | 'bar';
+}
+
+/** Lines, bars and points carry the legend id of their series, so that hiding a series hides them. */
+export interface PlotLine {
+  readonly series: string;
+  readonly stroke: string;
+  readonly dash: string | null;
+  readonly width: number;
+  readonly d: string;
+}
+
+export interface PlotBar {
+  readonly series: string;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly fill: string;
+}
+
+/** A straight reference line (an exact value, an ordering change), optionally labelled. */
+export interface PlotRule {
+  readonly series: string | null;
+  readonly x1: number;
+  readonly y1: number;
+  readonly x2: number;
+  readonly y2: number;
+  readonly stroke: string;
+  readonly dash: string | null;
+  readonly kind: 'reference' | 'event';
+}
+
+export interface PlotPoint {
+  readonly series: string | null;
+  readonly cx: number;
+  readonly cy: number;
+  readonly r: number;
+  readonly fill: string;
+}
+
+export interface PlotText {
+  readonly x: number;
+  readonly y: number;
+  readonly text: string;
+  readonly anchor: 'start' | 'middle' | 'end';
+  readonly kind: 'event' | 'note';
+  /** Turned 90° clockwise about (x, y), reading downwards along a vertical rule. */
+  readonly vertical?: boolean;
+}
+
+/** Exact values behind one series: ys[i] at xs[i] (xs ascending; null means x = i + 1, e.g. ranks). */
+export interface ReadoutSeries {
+  readonly id: string;
+  readonly label: string;
+  readonly stroke: string;
+  readonly xs: ArrayLike<number> | null;
+  readonly ys: ArrayLike<number>;
+}
+
+export interface PanelReadout {
+  /** The x quantity in the paper's notation, e.g. "r", "m", "r̃". */
+  readonly xName: string;
+  readonly series: readonly ReadoutSeries[];
+  /** Values are counts (bars): shown as integers. */
+  readonly counts?: boolean;
+  /** A label per data point of the first series, replacing "x = …" (e.g. a bucket's rank range). */
+  readonly pointLabels?: readonly string[];
+}
+
+export interface PlotPanel {
+  readonly id: string;
+  readonly title: string;
+  readonly frame: Frame;
+  readonly x: Axis;
+  readonly y: Axis;
+  readonly lines: readonly PlotLine[];
+  readonly bars: readonly PlotBar[];
+  readonly rules: readonly PlotRule[];
+  readonly points: readonly PlotPoint[];
+  readonly texts: readonly PlotText[];
+  readonly readout: PanelReadout | null;
+}
+
+export interface PlotFigure {
+  /** A short stable id, used for file names of exports: "fig2". */
+  readonly id: string;
+  readonly title: string;
+  readonly width: number;
+  readonly height: number;
+  readonly panels: readonly PlotPanel[];
+  readonly legend: readonly LegendItem[];
+  /** What the figure shows for the current data, in words: the caption and the text alternative. */
+  readonly caption: string;
+}
+
+export const MARGIN = { top: 28, right: 14, bottom: 46, left: 58 };
+
+/**
+ * Frames of `count` panels in rows of `columns`, each `panelHeight` tall (plot area), filling `width`.
+ * Example: gridFrames(800, 2, 2, 200) gives two frames side by side.
+ */
+export function gridFrames(width: number, count: number, columns: number, panelHeight: number): Frame[] {
+  const cols = Math.max(1, Math.min(columns, count));
+  const cellWidth = width / cols;
+  const cellHeight = MARGIN.top + panelHeight + MARGIN.bottom;
+  return Array.from({ length: count }, (_, i) => ({
+    x: round2((i % cols) * cellWidth + MARGIN.left),
+    y: Math.floor(i / cols) * cellHeight + MARGIN.top,
+    width: round2(cellWidth - MARGIN.left - MARGIN.right),
+    height: panelHeight,
+  }));
+}
+
+/** Total height of a grid of `count` panels. */
+export function gridHeight(count: number, columns: number, panelHeight: number): number {
+  const rows = Math.ceil(count / Math.max(1, Math.min(columns, count)));
+  return rows * (MARGIN.top + panelHeight + MARGIN.bottom);
+}
+
+/** Columns for a laptop-or-wider layout: `wide` columns when each gets at least `minPanel` units, else fewer. */
+export function columnsFor(width: number, wide: number, minPanel = 230): number {
+  let cols = wide;
+  while (cols > 1 && width / cols < minPanel) cols -= 1;
+  return cols;
+}
+
+/**
+ * The SVG path of a curve through (x(i), y(i)), i = 0..count−1 (x ascending), decimated per pixel column (M4:
+ * first, lowest, highest and last point of each column), so that 10⁶ points draw as a few thousand without a
+ * visible difference. Points with no finite position (log of 0, NaN) break the line; on a log y axis values ≤ 0
+ * are drawn just below the frame so that the line visibly drops out of it (as Recall@K does past K).
+ */
+export function linePath(
+  x: Axis,
+  y: Axis,
+  count: number,
+  xAt: (i: number) => number,
+  yAt: (i: number) => number,
+): string {
+  const below = Math.max(y.range[0], y.range[1]) + 12;
+  const parts: string[] = [];
+  let penDown = false;
+  let column = NaN;
+  let kept: { i: number; px: number; py: number }[] = [];
+  let first = -1;
+  let last = -1;
+  let lo = -1;
+  let hi = -1;
+  const pxs: number[] = [];
+  const pys: number[] = [];
+  const flush = () => {
+    if (first < 0) return;
+    const order = [...new Set([first, lo, hi, last])].sort((a, b) => a - b);
+    kept = order.map((k) => ({ i: k, px: pxs[k - first], py: pys[k - first] }));
+    for (const p of kept) {
+      parts.push(`${penDown ? 'L' : 'M'}${round2(p.px)},${round2(p.py)}`);
+      penDown = true;
+    }
+    first = -1;
+    pxs.length = 0;
+    pys.length = 0;
+  };
+  for (let i = 0; i < count; i++) {
+    const v = yAt(i);
+    const px = toPixel(x, xAt(i));
+    const py = y.kind === 'log' && v <= 0 ? below : toPixel(y, v);
+    if (!Number.isFinite(px) || !Number.isFinite(py)) {
+      flush();
+      penDown = false;
+      column = NaN;
+      continue;
+    }
+    const c = Math.floor(px);
+    if (c !== column) {
+      flush();
+      column = c;
+      first = lo = hi = i;
+    }
+    last = i;
+    pxs.push(px);
+    pys.push(py);
+    if (py < pys[lo - first]) lo = i;
+    if (py > pys[hi - first]) hi = i;
+  }
+  flush();
+  return parts.join('');
+}
+
+/** A labelled series line from typed columns (xs null: x = i + 1). */
+export function seriesLine(
+  x: Axis,
+  y: Axis,
+  series: { id: string; stroke: string; dash: string | null; width?: number },
+  xs: ArrayLike<number> | null,
+  ys: ArrayLike<number>,
+  count = ys.length,
+): PlotLine {
+  const xAt = xs ? (i: number) => xs[i] : (i: number) => i + 1;
+  const d = linePath(x, y, count, xAt, (i) => ys[i]);
+  return { series: series.id, stroke: series.stroke, dash: series.dash, width: series.width ?? 2, d };
+}
+
+/** Plain text of an axis title ("E[M(r̃)]"), for captions and read-outs. */
+export function titleText(parts: readonly TitlePart[]): string {
+  return parts.map((p) => p.text).join('');
+}
+
+/** An empty panel around two axes, to be filled by the figure. */
+export function emptyPanel(id: string, title: string, frame: Frame, x: Axis, y: Axis): PlotPanel {
+  return { id, title, frame, x, y, lines: [], bars: [], rules: [], points: [], texts: [], readout: null };
+}

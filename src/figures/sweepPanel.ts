@@ -1,0 +1,166 @@
+/**
+ * One panel of "expected estimate vs. sample size m" (Figures 2 and 6): a line per recommender over m, dotted
+ * horizontal rules at each recommender's exact value, the sample sizes where two recommenders swap places marked
+ * and named, and optionally the m of the settings and the m from which the ordering is correct.
+ */
+import type { Consistency, OrderingChange, SweepSeries } from './data/sweep.ts';
+import { fmtInt } from './labels.ts';
+import { changeLabel } from './orderings.ts';
+import type { SeriesStyle } from './palette.ts';
+import { emptyPanel, seriesLine, type Frame, type PlotPanel, type PlotRule, type PlotText } from './plot.ts';
+import { logDomain, paddedDomain, round2, scaleAxis, toPixel, type ScaleKind } from './scale.ts';
+import type { TitlePart } from './axes.ts';
+
+export interface SweepPanelSpec {
+  readonly id: string;
+  readonly title: string;
+  readonly frame: Frame;
+  readonly series: SweepSeries;
+  readonly recommenders: readonly { readonly name: string; readonly style: SeriesStyle }[];
+  readonly exact: readonly number[];
+  readonly changes: readonly OrderingChange[];
+  readonly xScale: ScaleKind;
+  readonly yScale: ScaleKind;
+  readonly yTitle: readonly TitlePart[];
+  readonly xTitle: readonly TitlePart[];
+  /** Shared y domain (Figure 6 compares panels); computed from the data when absent. */
+  readonly yDomain?: readonly [number, number];
+  /** The m of the settings, marked with a thin rule. */
+  readonly markSampleSize?: number | null;
+  /** Marks the smallest m with the correct ordering. */
+  readonly consistency?: Consistency | null;
+}
+
+/** The [min, max] of the series values and the exact values (positive values only for a log axis). */
+export function sweepExtent(series: SweepSeries, exact: readonly number[], positive: boolean): [number, number] {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const v of [...series.values.flat(), ...exact]) {
+    if (!Number.isFinite(v) || (positive && v <= 0)) continue;
+    lo = Math.min(lo, v);
+    hi = Math.max(hi, v);
+  }
+  return lo === Infinity ? [positive ? 1e-3 : 0, 1] : [lo, hi];
+}
+
+const CHAR = 6.3;
+const LINE = 12;
+
+/**
+ * Vertical labels beside vertical rules without overlaps: each goes right of its rule at the top if that is free,
+ * else left of it, else lower down (greedy, in order of x).
+ */
+export function placeVerticalLabels(labels: readonly { px: number; text: string }[], frame: Frame): PlotText[] {
+  const boxes: { x0: number; x1: number; y0: number; y1: number }[] = [];
+  const out: PlotText[] = [];
+  for (const { px, text } of labels) {
+    const length = text.length * CHAR;
+    const rows = Math.max(1, Math.floor(frame.height / (length + 6)));
+    let placed: { x: number; y: number } | null = null;
+    for (let row = 0; row < rows && !placed; row++) {
+      const y0 = frame.y + 3 + row * (length + 6);
+      for (const side of [1, -1]) {
+        const x0 = side > 0 ? px + 2 : px - 2 - LINE;
+        const box = { x0, x1: x0 + LINE, y0, y1: y0 + length };
+        if (box.x1 > frame.x + frame.width + 8 || box.x0 < frame.x - 4) continue;
+        if (boxes.some((b) => b.x0 < box.x1 && box.x0 < b.x1 && b.y0 < box.y1 && box.y0 < b.y1)) continue;
+        boxes.push(box);
+        // A text turned 90° clockwise about (x, y) has its glyph tops to the right: x is its left edge.
+        placed = { x: round2(x0 + 1), y: round2(y0) };
+        break;
+      }
+    }
+    if (placed) out.push({ ...placed, text, anchor: 'start', kind: 'event', vertical: true });
+  }
+  return out;
+}
+
+export function sweepPanel(spec: SweepPanelSpec): PlotPanel {
+  const { frame, series, recommenders } = spec;
+  const xs = series.sampleSizes;
+  const last = xs[xs.length - 1];
+  const xDomain: [number, number] = [1, Math.max(2, last)];
+  const x = scaleAxis(spec.xScale, xDomain, [frame.x, frame.x + frame.width], spec.xTitle, {
+    count: 5,
+    includeStart: true,
+  });
+  const log = spec.yScale === 'log';
+  const yDomain =
+    spec.yDomain ??
+    (log
+      ? logDomain(...sweepExtent(series, spec.exact, true))
+      : paddedDomain(...sweepExtent(series, spec.exact, false)));
+  const y = scaleAxis(spec.yScale, yDomain, [frame.y + frame.height, frame.y], spec.yTitle, { count: 5 });
+  const bottom = frame.y + frame.height;
+  const styled = recommenders.map((r, i) => ({ id: r.name, label: r.name, ...r.style, ys: series.values[i] }));
+  const rules: PlotRule[] = [];
+  const texts: PlotText[] = [];
+  spec.exact.forEach((value, i) => {
+    const py = round2(toPixel(y, value));
+    if (!Number.isFinite(py)) return;
+    const stroke = recommenders[i].style.stroke;
+    rules.push({
+      series: 'exact',
+      x1: frame.x,
+      x2: frame.x + frame.width,
+      y1: py,
+      y2: py,
+      stroke,
+      dash: '1 3',
+      kind: 'reference',
+    });
+  });
+  if (spec.markSampleSize && spec.markSampleSize <= last) {
+    const px = round2(toPixel(x, spec.markSampleSize));
+    rules.push({
+      series: null,
+      x1: px,
+      x2: px,
+      y1: frame.y,
+      y2: bottom,
+      stroke: 'var(--muted)',
+      dash: '5 3',
+      kind: 'reference',
+    });
+    texts.push({ x: px - 3, y: bottom - 4, text: `m = ${fmtInt(spec.markSampleSize)}`, anchor: 'end', kind: 'note' });
+  }
+  const labels = spec.changes
+    .filter((c) => c.kind === 'swap')
+    .map((change) => ({
+      px: round2(toPixel(x, change.sampleSize)),
+      text: `${changeLabel(change)} (${fmtInt(change.sampleSize)})`,
+    }));
+  for (const { px } of labels) {
+    const rule = { x1: px, x2: px, y1: frame.y, y2: bottom, stroke: 'var(--event)', dash: '2 2' };
+    rules.push({ series: null, ...rule, kind: 'event' });
+  }
+  texts.push(...placeVerticalLabels(labels, frame));
+  const consistent = spec.consistency?.sampleSize;
+  if (consistent && consistent > 1) {
+    const px = round2(toPixel(x, consistent));
+    rules.push({
+      series: null,
+      x1: px,
+      x2: px,
+      y1: frame.y,
+      y2: bottom,
+      stroke: 'var(--event)',
+      dash: null,
+      kind: 'event',
+    });
+    texts.push({
+      x: px + 4,
+      y: frame.y + 12,
+      text: `correct order from m = ${fmtInt(consistent)}`,
+      anchor: 'start',
+      kind: 'event',
+    });
+  }
+  return {
+    ...emptyPanel(spec.id, spec.title, frame, x, y),
+    lines: styled.map((s) => seriesLine(x, y, s, xs, s.ys)),
+    rules,
+    texts,
+    readout: { xName: 'm', series: styled.map((s) => ({ id: s.id, label: s.label, stroke: s.stroke, xs, ys: s.ys })) },
+  };
+}
