@@ -12,6 +12,8 @@ import {
   validateRankData,
   validateSamplingSetup,
 } from '../src/core/index.ts';
+import { metricFigure } from '../src/state/curveJobs.ts';
+import { beginRankData, hasRankData, putRankChunk, retainRankData } from '../src/state/rankRegistry.ts';
 import { generateSynthetic, type SyntheticParams } from '../src/state/datasets/synthetic.ts';
 import { estimateAll, expectedTable, parseList, rankBuffers, readInput, runStudy } from '../src/state/workerJobs.ts';
 
@@ -21,6 +23,10 @@ const api = {
   validateSamplingSetup,
   exactMetric,
   expectedSampledMetric,
+  hasRankData,
+  beginRankData,
+  putRankChunk,
+  retainRankData,
   expectedTable,
   estimateAll,
   runStudy,
@@ -28,6 +34,14 @@ const api = {
   metricCurve(...args: Parameters<typeof metricCurve>): Float64Array {
     const curve = metricCurve(...args);
     return transfer(curve, [curve.buffer]);
+  },
+  /** Figure 1's curves and model; the curves' buffers are transferred. */
+  metricFigure(...args: Parameters<typeof metricFigure>): ReturnType<typeof metricFigure> {
+    const result = metricFigure(...args);
+    return transfer(
+      result,
+      result.curves.map((c) => c.buffer as ArrayBuffer),
+    );
   },
   async readInput(...args: Parameters<typeof readInput>): ReturnType<typeof readInput> {
     const parsed = await readInput(...args);

@@ -1,38 +1,26 @@
-import { useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { MetricVsRankChart } from '../components/MetricVsRankChart.tsx';
 import { StatusMessage } from '../components/StatusMessage.tsx';
 import { useElementWidth } from '../components/useElementWidth.ts';
-import { metricVsRank } from '../figures/metricVsRank.ts';
-import { refreshCurves } from '../state/actions.ts';
-import { metricLabel } from '../state/document.ts';
+import { refreshCurves, setFigureWidth } from '../state/actions.ts';
 import { useExplorer } from './useExplorer.ts';
 
-/** Figure 1 of the paper: the value each metric gives one relevant item at rank r. */
+/** Figure 1 of the paper: the value each metric gives one relevant item at rank r (laid out in the worker). */
 export function FigureSection() {
   const job = useExplorer((s) => s.curves);
   const value = job.value;
   const sectionRef = useRef<HTMLElement>(null);
   // Lay the figure out at the width it is shown, so that its text keeps its size (narrow screens scale it down).
   const width = Math.min(1040, Math.max(600, useElementWidth(sectionRef, 880)));
-  const figure = useMemo(
-    () =>
-      value
-        ? metricVsRank({
-            itemCount: value.itemCount,
-            width,
-            curves: value.metrics.map((id, i) => ({ id, label: metricLabel(id), values: value.curves[i] })),
-          })
-        : null,
-    [value, width],
-  );
+  useEffect(() => setFigureWidth(width), [width]);
   return (
     <section ref={sectionRef} className="figure-section" aria-labelledby="figure-title">
       <h2 id="figure-title">Metric value vs. rank</h2>
       {job.status === 'error' ? (
         <StatusMessage message={job.message} onRetry={job.retryable ? () => void refreshCurves() : undefined} />
       ) : null}
-      {figure && value ? (
-        <MetricVsRankChart figure={figure} values={value.curves} />
+      {value ? (
+        <MetricVsRankChart figure={value.figure} values={value.curves} />
       ) : job.status === 'loading' ? (
         <p className="muted" role="status">
           Computing…

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { summariseRanks } from '../io/rankHistogram.ts';
+import { rankSummary } from '../io/rankHistogram.ts';
 import { confirmPreview, dismissInput } from '../state/inputActions.ts';
 import type { Preview } from '../state/store.ts';
 import { formatInteger } from './format.ts';
@@ -8,7 +8,7 @@ import { formatInteger } from './format.ts';
 export function PreviewPanel({ preview }: { readonly preview: Preview }) {
   const ref = useRef<HTMLElement>(null);
   useEffect(() => ref.current?.focus(), [preview]);
-  const rows = preview.recommenders.map((r) => ({ name: r.name, summary: summariseRanks(r.data) }));
+  const rows = preview.recommenders.map((r) => ({ name: r.name, summary: rankSummary(r.data) }));
   const settings = preview.settings;
   return (
     <section className="preview" aria-labelledby="preview-title" tabIndex={-1} ref={ref}>

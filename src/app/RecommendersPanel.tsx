@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { RecommenderCard } from '../components/RecommenderCard.tsx';
-import { summariseRanks } from '../io/rankHistogram.ts';
+import { rankSummary } from '../io/rankHistogram.ts';
 import { LIMITS } from '../state/document.ts';
 import {
   addRecommender,
@@ -23,7 +23,7 @@ export function RecommendersPanel() {
       ? `True ranks: whole numbers from 1 to n = ${formatInteger(settings.itemCount)}.`
       : `Sampled ranks: whole numbers from 1 to m + 1 = ${formatInteger(settings.sampleSize + 1)}.`;
   const summaries = useMemo(
-    () => new Map(recommenders.map((r) => [r.id, r.data ? summariseRanks(r.data) : null])),
+    () => new Map(recommenders.map((r) => [r.id, r.data ? rankSummary(r.data) : null])),
     [recommenders],
   );
   const focusNewBox = (id: string | null) => {

@@ -51,3 +51,15 @@ export function summariseRanks(data: RankData): RankSummary {
   }
   return { instances, relevantItems, minRank, maxRank, grouped: data.ranks.length !== data.weights.length };
 }
+
+const summaries = new WeakMap<RankData, RankSummary>();
+
+/** summariseRanks, computed once per data object (the page asks for it on every render). */
+export function rankSummary(data: RankData): RankSummary {
+  let summary = summaries.get(data);
+  if (!summary) {
+    summary = summariseRanks(data);
+    summaries.set(data, summary);
+  }
+  return summary;
+}

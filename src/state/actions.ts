@@ -3,7 +3,7 @@
  * (zustand's "actions outside the store"). Each kind of job has its own worker; a new request aborts the one it
  * replaces, which terminates that worker (computeClient.ts), so stale work never finishes.
  */
-import { summariseRanks } from '../io/rankHistogram.ts';
+import { rankSummary } from '../io/rankHistogram.ts';
 import { formatInteger } from './format.ts';
 import {
   createComputeWorker,
@@ -12,8 +12,9 @@ import {
   WorkerFailure,
   type ComputeBackend,
 } from './computeClient.ts';
-import { computeCurves, computeTable, type NamedData } from './jobs.ts';
+import { computeTable, type NamedData } from './jobs.ts';
 import { explorerStore as store, type ExplorerState, type Job, type RecommenderEntry } from './store.ts';
+import { rankInputs } from './rankUpload.ts';
 import { methodIds } from './workerJobs.ts';
 
 export type JobKey = 'table' | 'curves' | 'estimates' | 'study' | 'input' | 'parse';
@@ -82,7 +83,7 @@ export function ranksTextOf(entry: RecommenderEntry): string {
   const tokens = entry.text?.split(/[\s,;]+/).filter((t) => t !== '') ?? [];
   if (entry.text !== null && entry.problem === null && tokens.length <= 8) return tokens.join(', ');
   if (!entry.data) return '';
-  const s = summariseRanks(entry.data);
+  const s = rankSummary(entry.data);
   const users = `${formatInteger(s.instances)} ${s.instances === 1 ? 'user' : 'users'}`;
   return `${users}, ranks ${formatInteger(s.minRank)} to ${formatInteger(s.maxRank)}`;
 }
@@ -128,17 +129,11 @@ export function refreshEstimates(): Promise<void> {
   const active = shown.filter((r) => fitsSample(r.data, sampleSize));
   const excluded = shown.filter((r) => !active.includes(r)).map((r) => r.name);
   const methods = methodIds(gammas);
-  const request = {
-    recommenders: active.map((r) => ({ ...r.data, name: r.name })),
-    metrics,
-    methods,
-    itemCount,
-    sampleSize,
-    sampling,
-    prior,
-  };
+  const request = { metrics, methods, itemCount, sampleSize, sampling, prior };
   return runJob('estimates', async (backend, signal) => ({
-    estimates: await backend.run(signal, (api) => api.estimateAll(request)),
+    estimates: await backend.run(signal, async (api) =>
+      api.estimateAll({ ...request, recommenders: await rankInputs(api, active) }),
+    ),
     recommenders: active.map((r) => r.name),
     excluded,
     methods,
@@ -148,16 +143,28 @@ export function refreshEstimates(): Promise<void> {
   }));
 }
 
-/** Recomputes the curves M(r) of the figure, unless they are already there for this n and these metrics. */
+let figureWidth = 880;
+
+/** The width the figure is shown at (the page measures it); a new width lays the figure out again. */
+export function setFigureWidth(width: number): void {
+  if (width === figureWidth) return;
+  figureWidth = width;
+  void refreshCurves();
+}
+
+/** Recomputes Figure 1 (curves and layout), unless it is already there for this n, these metrics and width. */
 export function refreshCurves(): Promise<void> {
   const { settings, curves } = store.getState();
   const { metrics, itemCount } = settings;
-  const same = curves.value?.itemCount === itemCount && curves.value.metrics.join() === metrics.join();
+  const width = figureWidth;
+  const value = curves.value;
+  const same = value?.itemCount === itemCount && value.metrics.join() === metrics.join() && value.width === width;
   if (same && curves.status === 'ready') return Promise.resolve();
   return runJob('curves', async (backend, signal) => ({
     itemCount,
     metrics,
-    curves: await backend.run(signal, (api) => computeCurves(api, metrics, itemCount)),
+    width,
+    ...(await backend.run(signal, (api) => api.metricFigure({ metrics, itemCount, width }))),
   }));
 }
 

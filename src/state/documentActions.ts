@@ -4,7 +4,12 @@ import type { ExplorerDocument } from './document.ts';
 import { parseTexts } from './recommenderActions.ts';
 import { entriesOf, explorerStore as store } from './store.ts';
 
-export function applyDocument(document: ExplorerDocument): Promise<void> {
+/** Lets the browser paint between two large updates, so that neither makes a long task with the other. */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+export async function applyDocument(document: ExplorerDocument): Promise<void> {
   cancelTask('study');
   store.setState({
     settings: document.settings,
@@ -12,5 +17,6 @@ export function applyDocument(document: ExplorerDocument): Promise<void> {
     study: { status: 'idle', value: null },
   });
   void parseTexts();
+  await nextTask();
   return refreshAll();
 }

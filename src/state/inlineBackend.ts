@@ -12,6 +12,8 @@ import {
 } from '../core/index.ts';
 import { abortError, type AsyncComputeApi, type ComputeBackend } from './computeClient.ts';
 import { generateSynthetic } from './datasets/synthetic.ts';
+import { metricFigure } from './curveJobs.ts';
+import { beginRankData, hasRankData, putRankChunk, retainRankData } from './rankRegistry.ts';
 import { estimateAll, expectedTable, parseList, readInput, runStudy } from './workerJobs.ts';
 
 const inlineApi: AsyncComputeApi = {
@@ -21,6 +23,11 @@ const inlineApi: AsyncComputeApi = {
   exactMetric: async (...args) => exactMetric(...args),
   expectedSampledMetric: async (...args) => expectedSampledMetric(...args),
   metricCurve: async (...args) => metricCurve(...args),
+  hasRankData: async (...args) => hasRankData(...args),
+  beginRankData: async (...args) => beginRankData(...args),
+  putRankChunk: async (...args) => putRankChunk(...args),
+  retainRankData: async (...args) => retainRankData(...args),
+  metricFigure: async (...args) => metricFigure(...args),
   expectedTable: async (...args) => expectedTable(...args),
   estimateAll: async (...args) => estimateAll(...args),
   runStudy: async (...args) => runStudy(...args),

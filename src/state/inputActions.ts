@@ -4,12 +4,12 @@
  */
 import type { RankData } from '../core/index.ts';
 import { formatFileError } from '../io/fileError.ts';
-import { summariseRanks } from '../io/rankHistogram.ts';
+import { rankSummary } from '../io/rankHistogram.ts';
 import { startTask } from './actions.ts';
 import { datasetById } from './datasets/registry.ts';
 import type { SyntheticParams } from './datasets/synthetic.ts';
 import { PALETTE, type ExplorerDocument } from './document.ts';
-import { applyDocument } from './documentActions.ts';
+import { applyDocument, nextTask } from './documentActions.ts';
 import { restoreDocument } from './restore.ts';
 import { explorerStore as store, type Preview } from './store.ts';
 
@@ -26,7 +26,7 @@ const LAYOUTS: Readonly<Record<string, string>> = {
 
 /** The data as paste-box text when small enough to edit: each rank repeated by its count. */
 export function editableText(data: RankData): string | null {
-  const summary = summariseRanks(data);
+  const summary = rankSummary(data);
   if (summary.grouped || data.itemCounts !== null || summary.instances > EDITABLE_USERS) return null;
   if (!Array.from(data.weights).every(Number.isInteger)) return null;
   return Array.from(data.ranks)
@@ -114,11 +114,12 @@ export function dismissInput(): void {
 }
 
 /** Replaces the recommenders (and, for a configuration or a data set, the settings) by the preview's. */
-export function confirmPreview(): Promise<void> {
+export async function confirmPreview(): Promise<void> {
   const { input, settings } = store.getState();
-  if (input.status !== 'preview') return Promise.resolve();
+  if (input.status !== 'preview') return;
   const { preview } = input;
   store.setState({ input: { status: 'idle' } });
+  await nextTask();
   if (preview.document) return applyDocument(preview.document);
   const document: ExplorerDocument = {
     settings: { ...settings, ...preview.settings },

@@ -5,6 +5,7 @@
 import type { RankData, Sampling } from '../core/index.ts';
 import type { RecommenderInput } from '../figures/resultsTable.ts';
 import type { AsyncComputeApi } from './computeClient.ts';
+import { rankInputs } from './rankUpload.ts';
 
 export interface NamedData {
   readonly name: string;
@@ -24,21 +25,11 @@ export interface TableRequest {
 /** Exact metric, expected sampled metric and its std for every recommender and metric (Tables 1 and 2). */
 export async function computeTable(api: AsyncComputeApi, request: TableRequest): Promise<RecommenderInput[]> {
   const { itemCount, sampleSize, sampling, metrics } = request;
-  const recommenders = request.recommenders.map(({ name, data }) => ({ ...data, name }));
+  const recommenders = await rankInputs(api, request.recommenders);
   const table = await api.expectedTable({ recommenders, metrics, itemCount, sampleSize, sampling });
   return request.recommenders.map(({ name, ranksText }, i) => ({
     name,
     ranksText,
     results: Object.fromEntries(metrics.map((id, j) => [id, table[i][j]])),
   }));
-}
-
-/** M(r) for r = 1..n, one curve per metric (Figure 1). */
-export async function computeCurves(
-  api: AsyncComputeApi,
-  metrics: readonly string[],
-  itemCount: number,
-): Promise<Float64Array[]> {
-  const parsed = await Promise.all(metrics.map((id) => api.parseMetric(id)));
-  return Promise.all(parsed.map((metric) => api.metricCurve(metric, itemCount)));
 }

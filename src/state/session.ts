@@ -7,7 +7,8 @@ import { type ExplorerDocument } from './document.ts';
 import { applyDocument } from './documentActions.ts';
 import { decodeFragment, encodeFragment } from './linkCodec.ts';
 import type { WorkStorage } from './persistence.ts';
-import { restoreDocument, toWireDocument } from './restore.ts';
+import { toWireDocument } from './restore.ts';
+import { collectGarbage, loadDocument, saveDocument } from './savedWork.ts';
 import { documentOf, explorerStore as store, type ExplorerState, type Notice } from './store.ts';
 
 export interface SessionEnvironment {
@@ -25,15 +26,6 @@ function sameDocument(a: ExplorerDocument, b: ExplorerDocument): boolean {
   const size = (d: ExplorerDocument) => d.recommenders.reduce((s, r) => s + (r.data?.ranks.length ?? 0), 0);
   if (size(a) !== size(b) || size(a) > 200_000) return false;
   return JSON.stringify(toWireDocument(a)) === JSON.stringify(toWireDocument(b));
-}
-
-async function loadSlot(storage: WorkStorage, slot: 'work' | 'previous'): Promise<ExplorerDocument | null> {
-  try {
-    const raw = await storage.load(slot);
-    return raw === undefined ? null : restoreDocument(raw).document;
-  } catch {
-    return null; // storage unavailable (private mode): the session starts without saved work
-  }
 }
 
 function linkNotice(problems: readonly string[], failed: boolean, previous: boolean): Notice {
@@ -55,11 +47,11 @@ function linkNotice(problems: readonly string[], failed: boolean, previous: bool
 /** Opens the page; resolves once the first document is in the store (the results then compute). */
 export async function startSession(env: SessionEnvironment): Promise<void> {
   environment = env;
-  const saved = await loadSlot(env.storage, 'work');
+  const saved = await loadDocument(env.storage, 'work');
   const link = await decodeFragment(env.location.hash);
   let document: ExplorerDocument | null = saved;
   let notice: Notice | null = null;
-  let previousWork = await loadSlot(env.storage, 'previous');
+  let previousWork = await loadDocument(env.storage, 'previous');
   if (link) {
     document = link.document;
     const differs = saved !== null && !sameDocument(saved, link.document);
@@ -70,7 +62,7 @@ export async function startSession(env: SessionEnvironment): Promise<void> {
     notice = { tone: 'info', message: 'Work from before a shared link was opened is kept.', offerRestore: true };
   }
   store.setState({ notice, previousWork });
-  if (previousWork) await env.storage.save('previous', toWireDocument(previousWork, true)).catch(() => {});
+  if (previousWork) await saveDocument(env.storage, 'previous', previousWork).catch(() => {});
   const applied = document ? applyDocument(document) : applyDocument(documentOf(store.getState()));
   watch(env);
   await syncLink();
@@ -94,9 +86,19 @@ function watch(env: SessionEnvironment): void {
   });
 }
 
-async function saveNow(env: SessionEnvironment): Promise<void> {
-  const document = documentOf(store.getState());
-  await env.storage.save('work', toWireDocument(document, true)).catch(() => {});
+let saving: Promise<void> = Promise.resolve();
+
+/** Saves one at a time, so that the garbage collection of one save never races the writes of another. */
+function saveNow(env: SessionEnvironment): Promise<void> {
+  saving = saving.then(() => save(env));
+  return saving;
+}
+
+async function save(env: SessionEnvironment): Promise<void> {
+  const state = store.getState();
+  const document = documentOf(state);
+  await saveDocument(env.storage, 'work', document).catch(() => {});
+  await collectGarbage(env.storage, [document, state.previousWork]).catch(() => {});
   await syncLink();
 }
 

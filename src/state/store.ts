@@ -1,6 +1,7 @@
 /** The explorer's state: one zustand vanilla store, changed only by the action modules in this folder. */
 import { createStore } from 'zustand/vanilla';
 import type { RankData, Sampling, SimulationResult } from '../core/index.ts';
+import type { MetricVsRankFigure } from '../figures/metricVsRank.ts';
 import type { RecommenderInput } from '../figures/resultsTable.ts';
 import { defaultDocument, type ExplorerDocument, type RecommenderDoc, type Settings } from './document.ts';
 
@@ -23,6 +24,9 @@ export interface CurvesResult {
   readonly itemCount: number;
   readonly metrics: readonly string[];
   readonly curves: readonly Float64Array[];
+  /** The figure model, laid out in the worker at `width`. */
+  readonly figure: MetricVsRankFigure;
+  readonly width: number;
 }
 
 /** Estimates of the exact metrics from sampled ranks: estimate[recommender][method][metric]. */

@@ -1,6 +1,7 @@
 /** The Monte Carlo study (Krichene & Rendle Tables 2–4): a long job with progress, cancellation and retry. */
 import { proxy } from 'comlink';
 import { activeRecommenders, cancelTask, failure, startTask } from './actions.ts';
+import { rankInputs } from './rankUpload.ts';
 import { explorerStore as store } from './store.ts';
 import { methodIds } from './workerJobs.ts';
 
@@ -8,8 +9,8 @@ export async function runStudy(): Promise<void> {
   const state = store.getState();
   const { metrics, itemCount, sampleSize, sampling, prior, gammas, seed, repetitions } = state.settings;
   const methods = methodIds(gammas);
-  const recommenders = activeRecommenders(state).map((r) => ({ ...r.data, name: r.name }));
-  const request = { recommenders, metrics, methods, itemCount, sampleSize, sampling, prior, seed, repetitions };
+  const active = activeRecommenders(state);
+  const request = { metrics, methods, itemCount, sampleSize, sampling, prior, seed, repetitions };
   const previous = state.study.value;
   store.setState({ study: { status: 'loading', value: previous, progress: 0 } });
   const onProgress = (done: number, total: number) => {
@@ -17,7 +18,9 @@ export async function runStudy(): Promise<void> {
     if (study.status === 'loading') store.setState({ study: { ...study, progress: done / total } });
   };
   const outcome = await startTask('study', (backend, signal) =>
-    backend.run(signal, (api) => api.runStudy(request, proxy(onProgress))),
+    backend.run(signal, async (api) =>
+      api.runStudy({ ...request, recommenders: await rankInputs(api, active) }, proxy(onProgress)),
+    ),
   );
   if (outcome === null) return;
   if ('error' in outcome) {

@@ -22,9 +22,10 @@ import { readRankInput, type RankInput } from '../io/readRankInput.ts';
 import type { RankFileOptions } from '../io/rankFile.ts';
 import { parseRankList, type RankListOptions, type RankListResult } from '../io/rankList.ts';
 import type { Prior } from './document.ts';
+import { resolveRank, type RankSource } from './rankRegistry.ts';
 
 export interface TableRequest {
-  readonly recommenders: readonly RankData[];
+  readonly recommenders: readonly RankSource[];
   readonly metrics: readonly string[];
   readonly itemCount: number;
   readonly sampleSize: number;
@@ -39,7 +40,8 @@ export function expectedTable(request: TableRequest): MetricSummary[][] {
   const { itemCount, sampleSize, sampling } = request;
   validateSamplingSetup(itemCount, sampleSize, sampling);
   const metrics = request.metrics.map(parseMetric);
-  return request.recommenders.map((data) => {
+  return request.recommenders.map((input) => {
+    const data = resolveRank(input);
     validateRankData(data, itemCount);
     return metrics.map((metric) => expectedSampledMetric(data, metric, itemCount, sampleSize, sampling));
   });
@@ -59,7 +61,7 @@ export function priorVector(prior: Prior, itemCount: number): Float64Array | nul
 }
 
 export interface CorrectionRequest {
-  readonly recommenders: readonly RankData[];
+  readonly recommenders: readonly RankSource[];
   readonly metrics: readonly string[];
   readonly methods: readonly string[];
   readonly itemCount: number;
@@ -79,8 +81,8 @@ export function estimateAll(request: CorrectionRequest): number[][][] {
     prior: priorVector(request.prior, request.itemCount),
   };
   const cache = new EstimatorVectors(metrics, setup);
-  return request.recommenders.map((data) => {
-    const rows = estimateMetrics(data, metrics, methods, setup, cache);
+  return request.recommenders.map((input) => {
+    const rows = estimateMetrics(resolveRank(input), metrics, methods, setup, cache);
     return methods.map((_, i) => metrics.map((_, j) => rows[i * metrics.length + j].estimate));
   });
 }
@@ -94,7 +96,7 @@ export interface StudyRequest extends CorrectionRequest {
 export function runStudy(request: StudyRequest, onProgress?: (done: number, total: number) => void): SimulationResult {
   let last = 0;
   return simulate({
-    recommenders: request.recommenders,
+    recommenders: request.recommenders.map(resolveRank),
     metrics: request.metrics.map(parseMetric),
     methods: request.methods.map(parseMethod),
     itemCount: request.itemCount,

@@ -1,0 +1,55 @@
+/**
+ * Rank data kept inside a worker, so that large data cross the worker boundary once per worker, in chunks small
+ * enough never to block the page (rankUpload.ts sends them), instead of with every request. Jobs take a RankSource:
+ * the data themselves (small data) or a reference to data put here.
+ */
+import type { RankData } from '../core/index.ts';
+
+export type RankRef = { readonly ref: string; readonly name: string };
+export type RankSource = RankData | RankRef;
+
+export interface RankShape {
+  readonly offsets: number;
+  readonly ranks: number;
+  readonly weights: number;
+  /** Length of itemCounts, or null when the data have none. */
+  readonly itemCounts: number | null;
+}
+
+export type RankField = 'offsets' | 'ranks' | 'weights' | 'itemCounts';
+
+const registry = new Map<string, RankData>();
+
+export function hasRankData(key: string): boolean {
+  return registry.has(key);
+}
+
+/** Allocates the arrays of `key`; its chunks follow. */
+export function beginRankData(key: string, shape: RankShape): void {
+  registry.set(key, {
+    name: key,
+    offsets: new Int32Array(shape.offsets),
+    ranks: new Float64Array(shape.ranks),
+    weights: new Float64Array(shape.weights),
+    itemCounts: shape.itemCounts === null ? null : new Int32Array(shape.itemCounts),
+  });
+}
+
+export function putRankChunk(key: string, field: RankField, offset: number, values: Float64Array | Int32Array): void {
+  const data = registry.get(key);
+  const target = data?.[field];
+  if (!target) throw new Error(`no rank data "${key}" with ${field}`);
+  target.set(values, offset);
+}
+
+/** Forgets every key but these (the data of the latest request). */
+export function retainRankData(keys: readonly string[]): void {
+  for (const key of registry.keys()) if (!keys.includes(key)) registry.delete(key);
+}
+
+export function resolveRank(input: RankSource): RankData {
+  if (!('ref' in input)) return input;
+  const data = registry.get(input.ref);
+  if (!data) throw new Error(`rank data "${input.ref}" were not sent to this worker`);
+  return { ...data, name: input.name };
+}

@@ -1,0 +1,67 @@
+/**
+ * Sends large rank data to a worker in chunks (rankRegistry.ts), each copied and transferred on its own, so that
+ * no single task of the page copies tens of megabytes; small data are sent with the request as they are.
+ */
+import { transfer } from 'comlink';
+import type { RankData } from '../core/index.ts';
+import type { AsyncComputeApi } from './computeClient.ts';
+import type { RankField, RankSource } from './rankRegistry.ts';
+
+/** Data with more ranks than this are uploaded by reference. */
+export const UPLOAD_THRESHOLD = 100_000;
+/** Values per chunk: 1 MB of doubles. */
+const CHUNK = 131_072;
+
+const keys = new WeakMap<RankData, string>();
+let counter = 0;
+
+function keyOf(data: RankData): string {
+  let key = keys.get(data);
+  if (!key) {
+    counter += 1;
+    key = `ranks-${counter}`;
+    keys.set(data, key);
+  }
+  return key;
+}
+
+async function upload(api: AsyncComputeApi, key: string, data: RankData): Promise<void> {
+  const { offsets, ranks, weights, itemCounts } = data;
+  const shape = {
+    offsets: offsets.length,
+    ranks: ranks.length,
+    weights: weights.length,
+    itemCounts: itemCounts?.length ?? null,
+  };
+  await api.beginRankData(key, shape);
+  const fields: [RankField, Float64Array | Int32Array | null][] = [
+    ['offsets', offsets],
+    ['ranks', ranks],
+    ['weights', weights],
+    ['itemCounts', itemCounts],
+  ];
+  for (const [field, values] of fields) {
+    if (!values) continue;
+    for (let start = 0; start < values.length; start += CHUNK) {
+      const part = values.slice(start, start + CHUNK);
+      await api.putRankChunk(key, field, start, transfer(part, [part.buffer]));
+    }
+  }
+}
+
+/** The inputs of a request: small data as they are, large data uploaded once per worker and referred to. */
+export async function rankInputs(
+  api: AsyncComputeApi,
+  recommenders: readonly { readonly name: string; readonly data: RankData }[],
+): Promise<RankSource[]> {
+  const large = recommenders.filter((r) => r.data.ranks.length > UPLOAD_THRESHOLD);
+  const used = large.map((r) => keyOf(r.data));
+  await api.retainRankData(used);
+  for (const r of large) {
+    const key = keyOf(r.data);
+    if (!(await api.hasRankData(key))) await upload(api, key, r.data);
+  }
+  return recommenders.map((r) =>
+    r.data.ranks.length > UPLOAD_THRESHOLD ? { ref: keyOf(r.data), name: r.name } : { ...r.data, name: r.name },
+  );
+}
