@@ -4,25 +4,56 @@
  * correction computed exactly for that n (one vector per distinct n, cached). Instances with several relevant items
  * are handled as the paper's conclusion suggests: `sampled` computes the set metric on the sample (eqs 2–6 with
  * m + k items), and a correction treats each relevant item as an independent single-item instance.
+ * The rank-distribution methods of Jin et al. 2021 (`mle`, `wmle`, `mes`) fit P̂(R) on the histogram of the sampled
+ * ranks (one fit per distinct n) and apply eq 14; `bv-dist:γ` needs no fit: eq 14 applied to its P̂ (eq 15) is
+ * exactly the `bv:γ` estimate, by linearity, so it uses the bv vectors.
  */
 import type { CorrectionSetup } from './corrections/correction.ts';
 import { correctionVectors } from './corrections/correction.ts';
 import type { Method } from './corrections/methods.ts';
+import { isDistributionMethod } from './corrections/methods.ts';
+import { sampledHistograms } from './distribution/histogram.ts';
+import type { FitOptions } from './distribution/recover.ts';
+import {
+  DistributionCache,
+  checkDistributionSetup,
+  distributionMetrics,
+  recoverFromHistograms,
+} from './distribution/recover.ts';
 import { InputError } from './errors.ts';
 import { sampledMetricVector } from './expected.ts';
 import type { Metric } from './metrics.ts';
 import { metricOfRanks } from './metrics.ts';
 import type { RankData } from './rankData.ts';
 import { itemCountOf, validateRankData } from './rankData.ts';
+import type { Result } from './result.ts';
+import { attempt, unwrap } from './result.ts';
 import { validateSamplingSetup } from './sampling.ts';
 
-/** Caches estimator vectors M̂ per (method, n): out[metric][r̃ − 1]. */
+/** The setup of the estimates: the corrections' (n, m, sampling, prior) and the distribution fits' options. */
+export interface EstimateSetup extends CorrectionSetup {
+  readonly fit?: FitOptions;
+}
+
+/** Caches estimator vectors M̂ per (method, n): out[metric][r̃ − 1], and the kernels of the distribution fits. */
 export class EstimatorVectors {
   private readonly cache = new Map<string, Float64Array[]>();
+  readonly distributions = new DistributionCache();
   constructor(
     readonly metrics: readonly Metric[],
-    readonly setup: CorrectionSetup,
+    readonly setup: EstimateSetup,
   ) {}
+
+  /** Eq 14 estimates of every metric from a fitted P̂ (mle, wmle, mes), one per metric. */
+  fitted(method: Method, sampled: RankData): number[] {
+    if (!isDistributionMethod(method)) throw new Error(`${method.id} is not a rank-distribution method`);
+    const bad = checkDistributionSetup(method, this.setup);
+    if (bad) throw new InputError(bad);
+    const { itemCount, sampleSize, sampling } = this.setup;
+    const histograms = unwrap(sampledHistograms(sampled, itemCount, sampleSize, sampling));
+    const recovery = recoverFromHistograms(histograms, method, this.setup, this.distributions);
+    return distributionMetrics(recovery, this.metrics);
+  }
 
   get(method: Method, itemCount: number): Float64Array[] {
     const key = `${method.id}|${itemCount}`;
@@ -31,17 +62,21 @@ export class EstimatorVectors {
       const { sampleSize, sampling } = this.setup;
       validateSamplingSetup(itemCount, sampleSize, sampling);
       const prior = itemCount === this.setup.itemCount ? this.setup.prior : truncatePrior(this.setup.prior, itemCount);
-      vectors =
-        method.kind === 'sampled'
-          ? this.metrics.map((metric) => sampledMetricVector(metric, sampleSize))
-          : correctionVectors(this.metrics, {
-              itemCount,
-              sampleSize,
-              sampling,
-              prior,
-              method: method.kind,
-              gamma: method.kind === 'bv' ? method.gamma : undefined,
-            });
+      if (method.kind === 'sampled') {
+        vectors = this.metrics.map((metric) => sampledMetricVector(metric, sampleSize));
+      } else if (method.kind === 'mle' || method.kind === 'wmle' || method.kind === 'mes') {
+        throw new Error(`${method.id} has no estimator vector: it fits P̂ on the whole sample (use fitted)`);
+      } else {
+        const bv = method.kind === 'bv' || method.kind === 'bv-dist';
+        vectors = correctionVectors(this.metrics, {
+          itemCount,
+          sampleSize,
+          sampling,
+          prior,
+          method: method.kind === 'bv-dist' ? 'bv' : method.kind,
+          gamma: bv ? method.gamma : undefined,
+        });
+      }
       this.cache.set(key, vectors);
     }
     return vectors;
@@ -65,13 +100,18 @@ export function estimateMetrics(
   sampled: RankData,
   metrics: readonly Metric[],
   methods: readonly Method[],
-  setup: CorrectionSetup,
+  setup: EstimateSetup,
   cache = new EstimatorVectors(metrics, setup),
 ): EstimateResult[] {
   const m = setup.sampleSize;
   validateRankData(sampled, setup.itemCount, m);
   const out: EstimateResult[] = [];
   for (const method of methods) {
+    if (needsFit(method)) {
+      const values = cache.fitted(method, sampled);
+      metrics.forEach((metric, j) => out.push({ metric: metric.id, method: method.id, estimate: values[j] }));
+      continue;
+    }
     const sums = new Float64Array(metrics.length);
     let weight = 0;
     for (let i = 0; i < sampled.weights.length; i++) {
@@ -99,6 +139,16 @@ export function estimateMetrics(
   return out;
 }
 
-export function estimateMetric(sampled: RankData, metric: Metric, method: Method, setup: CorrectionSetup): number {
+/** True for the methods that fit P̂ on the whole sample (mle, wmle, mes) rather than average a vector M̂(r̃). */
+export function needsFit(method: Method): boolean {
+  return method.kind === 'mle' || method.kind === 'wmle' || method.kind === 'mes';
+}
+
+/** estimateMetrics as a result: bad input gives `{ ok: false, error }` instead of an exception (for the worker). */
+export function estimateMetricsResult(...args: Parameters<typeof estimateMetrics>): Result<EstimateResult[]> {
+  return attempt(() => estimateMetrics(...args));
+}
+
+export function estimateMetric(sampled: RankData, metric: Metric, method: Method, setup: EstimateSetup): number {
   return estimateMetrics(sampled, [metric], [method], setup)[0].estimate;
 }

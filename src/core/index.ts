@@ -8,3 +8,8 @@ export { logBinomialPmf, logHypergeometricPmf, compensatedSum, Adder } from './s
 export * from './random.ts';
 export * from './estimate.ts';
 export * from './simulate.ts';
+export * from './result.ts';
+export * from './distribution/index.ts';
+export * from './bootstrap.ts';
+export * from './study/rankDistributionStudy.ts';
+export { correctOrderings, correctWinners, meanStd } from './study/summary.ts';

@@ -3,21 +3,32 @@
  * instance of every recommender draws its m irrelevant items (random.ts), and every method estimates every
  * metric from the resulting sampled ranks. Reports the mean and standard deviation (over repetitions, T − 1
  * denominator) of each estimate, and for each pair of recommenders in how many repetitions each method ordered
- * them as their exact metric does (Table 4). A histogram row with count c is c independent instances, so counts
- * must be whole numbers here.
+ * them as their exact metric does (Table 4), and how often each method picked the recommender with the best exact
+ * metric (Jin et al. 2021 Table 4). The rank-distribution methods (`mle`, `wmle`, `mes`) fit P̂ on the histogram of
+ * the repetition's sampled ranks (one fit per distinct n) and apply eq 14; `bv-dist:γ` equals `bv:γ` by linearity.
+ * A histogram row with count c is c independent instances, so counts must be whole numbers here.
  */
-import type { CorrectionSetup } from './corrections/correction.ts';
-import type { Method } from './corrections/methods.ts';
-import { EstimatorVectors } from './estimate.ts';
+import type { DistributionMethod, Method } from './corrections/methods.ts';
+import type { FitOptions } from './distribution/recover.ts';
+import { checkDistributionSetup, distributionMetrics, recoverFromHistograms } from './distribution/recover.ts';
+import type { EstimateSetup } from './estimate.ts';
+import { EstimatorVectors, needsFit } from './estimate.ts';
 import { InputError } from './errors.ts';
 import { exactMetric } from './expected.ts';
 import type { Metric } from './metrics.ts';
 import { metricOfRanks } from './metrics.ts';
-import { createRandom, drawAboveCounts } from './random.ts';
+import { createRandom } from './random.ts';
 import type { RankData } from './rankData.ts';
-import { itemCountOf, validateRankData } from './rankData.ts';
+import { totalWeight, validateRankData } from './rankData.ts';
+import type { Result } from './result.ts';
+import { attempt } from './result.ts';
 import type { Sampling } from './sampling.ts';
 import { validateSamplingSetup } from './sampling.ts';
+import { HistogramCollector, SampledEvaluation } from './study/draw.ts';
+import { correctOrderings, correctWinners, meanStd } from './study/summary.ts';
+
+/** The cut-offs of Jin et al.'s Table 4 (winners at K = 1, 5, 10, 20). */
+export const STUDY_CUTOFFS: readonly number[] = [1, 5, 10, 20];
 
 export interface SimulationOptions {
   readonly recommenders: readonly RankData[];
@@ -29,6 +40,8 @@ export interface SimulationOptions {
   readonly repeats: number;
   readonly seed: number;
   readonly prior?: ArrayLike<number> | null;
+  /** Options of the rank-distribution fits (tolerance, iteration cap, algorithm). */
+  readonly fit?: FitOptions;
   /** Called after each repetition. */
   readonly onProgress?: (done: number, total: number) => void;
   /** Polled between repetitions; when it returns true the study stops with a CancelledError (no partial result). */
@@ -58,9 +71,20 @@ export interface OrderingRow {
   exactTie: boolean;
 }
 
+export interface WinnerRow {
+  metric: string;
+  method: string;
+  /** The recommender(s) with the best exact metric. */
+  winners: string[];
+  /** Repetitions in which the method's best recommender was the exact winner (study/summary.ts: correctWinners). */
+  correct: number;
+  repeats: number;
+}
+
 export interface SimulationResult {
   results: SimulationRow[];
   orderings: OrderingRow[];
+  winners: WinnerRow[];
 }
 
 export class CancelledError extends Error {
@@ -76,23 +100,29 @@ export function simulate(options: SimulationOptions): SimulationResult {
   if (!Number.isSafeInteger(repeats) || repeats < 1)
     throw new InputError(`repeats must be an integer ≥ 1, got ${repeats}`);
   if (!Number.isSafeInteger(seed)) throw new InputError(`seed must be an integer, got ${seed}`);
+  const setup: EstimateSetup = { itemCount, sampleSize: m, sampling, prior: options.prior, fit: options.fit };
+  const fitted = methods.filter(needsFit) as DistributionMethod[];
+  for (const method of fitted) {
+    const bad = checkDistributionSetup(method, setup);
+    if (bad) throw new InputError(bad);
+  }
   for (const data of recommenders) {
     validateRankData(data, itemCount);
     for (const w of data.weights) {
       if (!Number.isInteger(w))
         throw new InputError(`recommender "${data.name}": simulation needs whole counts, got ${w}`);
     }
+    if (fitted.length > 0 && totalWeight(data) < 2) {
+      throw new InputError(`recommender "${data.name}" has fewer than 2 instances: ${fitted[0].id} needs at least 2`);
+    }
   }
-  const setup: CorrectionSetup = { itemCount, sampleSize: m, sampling, prior: options.prior };
   const cache = new EstimatorVectors(metrics, setup);
-  const random = createRandom(seed);
-  const withReplacement = sampling === 'with-replacement';
+  const evaluation = new SampledEvaluation(createRandom(seed), m, sampling === 'with-replacement');
+  const histograms = new HistogramCollector(m);
   const M = metrics.length;
   const R = recommenders.length;
   // estimates[rec][method][metric][rep]
   const estimates = recommenders.map(() => methods.map(() => metrics.map(() => new Float64Array(repeats))));
-  const above = new Float64Array(64);
-  let counts = new Int32Array(64);
   const sampledRanks = new Float64Array(64);
   for (let rep = 0; rep < repeats; rep++) {
     if (options.shouldStop?.()) throw new CancelledError();
@@ -100,34 +130,33 @@ export function simulate(options: SimulationOptions): SimulationResult {
       const sums = methods.map(() => new Float64Array(M));
       let userWeight = 0;
       let itemWeight = 0;
-      for (let i = 0; i < data.weights.length; i++) {
-        const n = itemCountOf(data, i, itemCount);
-        const lo = data.offsets[i];
-        const k = data.offsets[i + 1] - lo;
-        if (counts.length < k) counts = new Int32Array(k);
-        const aboveK = k <= above.length ? above.subarray(0, k) : new Float64Array(k);
-        for (let j = 0; j < k; j++) aboveK[j] = data.ranks[lo + j] - (j + 1);
-        for (let copy = 0; copy < data.weights[i]; copy++) {
-          drawAboveCounts(random, aboveK, n - k, m, withReplacement, counts);
-          userWeight++;
-          itemWeight += k;
-          methods.forEach((method, mi) => {
-            if (k > 1 && method.kind === 'sampled') {
-              const ranks = k <= sampledRanks.length ? sampledRanks.subarray(0, k) : new Float64Array(k);
-              for (let j = 0; j < k; j++) ranks[j] = j + 1 + counts[j];
-              metrics.forEach((metric, j) => (sums[mi][j] += metricOfRanks(metric, ranks, m + k)));
-              return;
-            }
-            const vectors = cache.get(method, n);
-            for (let j = 0; j < k; j++) {
-              // Each relevant item as its own single-item instance: its sampled rank among m + 1 items.
-              const index = counts[j];
-              for (let t = 0; t < M; t++) sums[mi][t] += vectors[t][index];
-            }
-          });
-        }
-      }
+      evaluation.draw(data, itemCount, (n, k, counts) => {
+        userWeight++;
+        itemWeight += k;
+        if (fitted.length > 0) histograms.add(n, k, counts);
+        methods.forEach((method, mi) => {
+          if (needsFit(method)) return;
+          if (k > 1 && method.kind === 'sampled') {
+            const ranks = k <= sampledRanks.length ? sampledRanks.subarray(0, k) : new Float64Array(k);
+            for (let j = 0; j < k; j++) ranks[j] = j + 1 + counts[j];
+            metrics.forEach((metric, j) => (sums[mi][j] += metricOfRanks(metric, ranks, m + k)));
+            return;
+          }
+          const vectors = cache.get(method, n);
+          for (let j = 0; j < k; j++) {
+            // Each relevant item as its own single-item instance: its sampled rank among m + 1 items.
+            const index = counts[j];
+            for (let t = 0; t < M; t++) sums[mi][t] += vectors[t][index];
+          }
+        });
+      });
+      const groups = fitted.length > 0 ? histograms.take() : [];
       methods.forEach((method, mi) => {
+        if (needsFit(method)) {
+          const recovery = recoverFromHistograms(groups, method as DistributionMethod, setup, cache.distributions);
+          distributionMetrics(recovery, metrics).forEach((v, t) => (estimates[ri][mi][t][rep] = v));
+          return;
+        }
         const multi = data.ranks.length !== data.weights.length;
         const weight = multi && method.kind !== 'sampled' ? itemWeight : userWeight;
         for (let t = 0; t < M; t++) estimates[ri][mi][t][rep] = sums[mi][t] / weight;
@@ -146,30 +175,35 @@ export function simulate(options: SimulationOptions): SimulationResult {
     ),
   );
   const orderings: OrderingRow[] = [];
+  const winners: WinnerRow[] = [];
   metrics.forEach((metric, t) =>
     methods.forEach((method, mi) => {
       for (let a = 0; a < R; a++) {
         for (let b = a + 1; b < R; b++) {
-          const truth = Math.sign(exact[a][t] - exact[b][t]);
-          const ea = estimates[a][mi][t];
-          const eb = estimates[b][mi][t];
-          let correct = 0;
-          for (let rep = 0; rep < repeats; rep++) if (Math.sign(ea[rep] - eb[rep]) === truth) correct++;
+          const correct = correctOrderings(exact[a][t], exact[b][t], estimates[a][mi][t], estimates[b][mi][t]);
           const row = { metric: metric.id, method: method.id, a: recommenders[a].name, b: recommenders[b].name };
-          orderings.push({ ...row, correct, repeats, exactTie: truth === 0 });
+          orderings.push({ ...row, correct, repeats, exactTie: exact[a][t] === exact[b][t] });
         }
       }
+      if (R === 0) return;
+      const values = exact.map((e) => e[t]);
+      const best = Math.max(...values);
+      winners.push({
+        metric: metric.id,
+        method: method.id,
+        winners: recommenders.filter((_, ri) => values[ri] === best).map((d) => d.name),
+        correct: correctWinners(
+          values,
+          estimates.map((e) => e[mi][t]),
+        ),
+        repeats,
+      });
     }),
   );
-  return { results, orderings };
+  return { results, orderings, winners };
 }
 
-function meanStd(values: Float64Array): { mean: number; std: number } {
-  let mean = 0;
-  for (const v of values) mean += v;
-  mean /= values.length;
-  if (values.length < 2) return { mean, std: 0 };
-  let ss = 0;
-  for (const v of values) ss += (v - mean) * (v - mean);
-  return { mean, std: Math.sqrt(ss / (values.length - 1)) };
+/** simulate as a result: bad input gives `{ ok: false, error }`, a cancelled study `{ ok: false, cancelled: true }`. */
+export function simulateResult(options: SimulationOptions): Result<SimulationResult> {
+  return attempt(() => simulate(options));
 }

@@ -4,14 +4,20 @@
  * and one with Kᵀ, and never decreases ℓ; it converges only sublinearly towards the (sparse) maximiser.
  * SQUAREM (Varadhan & Roland 2008, scheme S3) extrapolates two EM steps, x' = x − 2αr + α²v with r = F(x) − x,
  * v = F(F(x)) − 2F(x) + x, α = −‖r‖/‖v‖ ≤ −1, backtracks α towards −1 (plain double EM step) until x' is a
- * distribution that does not lower ℓ, then takes one stabilising EM step. Both stop on the certified gain bound of
- * likelihood.ts or at the iteration cap.
+ * distribution that does not lower ℓ, then takes one stabilising EM step.
+ * Both stop, as the paper's EM does, when an iteration (an EM step; a SQUAREM cycle) gains less than
+ * tolerance · max(1, |ℓ|), or at the iteration cap. That is a stopping rule, not a certificate: EM slows down long
+ * before the maximum (on 6,040 MovieLens-sized ranks, a gain below 1e-9 leaves ℓ about 1e-5 under it), so the
+ * early-stopped iterate is a smoother estimate than the maximiser, and the certified bound log max D of
+ * likelihood.ts is reported next to it (`gap`). newton.ts reaches the maximum itself.
  */
 import type { Likelihood } from './likelihood.ts';
-import { converged } from './likelihood.ts';
 
 export interface LikelihoodFitOptions {
-  /** Stop when log max_r D_r (a bound on every further gain of ℓ) ≤ tolerance · max(1, |ℓ|). */
+  /**
+   * EM/SQUAREM: stop when an iteration gains less than tolerance · max(1, |ℓ|); Newton: when the certified bound
+   * log max_r D_r on every further gain is below it.
+   */
   readonly tolerance: number;
   /** Iteration cap (EM steps for `em`, SQUAREM cycles for `squarem`, Newton steps for `newton`). */
   readonly maxIterations: number;
@@ -25,6 +31,7 @@ export interface LikelihoodFit {
   /** log max_r D_r ≥ ℓ* − ℓ(π̂): how far below the maximum ℓ can at most be. */
   gap: number;
   iterations: number;
+  /** The stopping rule was met (false: stopped at the iteration cap). */
   converged: boolean;
 }
 
@@ -40,21 +47,13 @@ function emStep(pi: Float64Array, D: Float64Array, out: Float64Array): Float64Ar
   return out;
 }
 
-function finish(
-  lik: Likelihood,
-  pi: Float64Array,
-  value: number,
-  maxD: number,
-  iterations: number,
-  tolerance: number,
-): LikelihoodFit {
-  return {
-    distribution: pi,
-    logLikelihood: value,
-    gap: Math.max(0, Math.log(maxD)),
-    iterations,
-    converged: converged(value, maxD, tolerance),
-  };
+function finish(pi: Float64Array, value: number, maxD: number, iterations: number, met: boolean): LikelihoodFit {
+  return { distribution: pi, logLikelihood: value, gap: Math.max(0, Math.log(maxD)), iterations, converged: met };
+}
+
+/** The gain rule of the paper's EM: the last iteration gained less than tolerance · max(1, |ℓ|). */
+function smallGain(previous: number, value: number, tolerance: number): boolean {
+  return value - previous < tolerance * Math.max(1, Math.abs(value));
 }
 
 /** Plain EM (eq 21) from uniform. */
@@ -62,15 +61,18 @@ export function emFit(lik: Likelihood, options: LikelihoodFitOptions): Likelihoo
   const n = lik.kernel.itemCount;
   let pi: Float64Array = uniform(n);
   let next: Float64Array = new Float64Array(n);
-  for (let it = 0; ; it++) {
-    const value = lik.evaluate(pi);
-    const maxD = lik.gradient();
-    if (it >= options.maxIterations || converged(value, maxD, options.tolerance)) {
-      return finish(lik, pi, value, maxD, it, options.tolerance);
-    }
-    emStep(pi, lik.D, next);
+  let value = lik.evaluate(pi);
+  let met = false;
+  let it = 0;
+  while (it < options.maxIterations && !met) {
+    const previous = value;
+    value = lik.emStep(pi, next);
     [pi, next] = [next, pi];
+    it++;
+    met = smallGain(previous, value, options.tolerance);
   }
+  // The certified bound at the returned iterate (q is that of π).
+  return finish(pi, value, lik.gradient(), it, met);
 }
 
 /** SQUAREM-accelerated EM from uniform. */
@@ -84,10 +86,7 @@ export function squaremFit(lik: Likelihood, options: LikelihoodFitOptions): Like
   const trial = new Float64Array(n);
   let value = lik.evaluate(x0);
   let maxD = lik.gradient();
-  for (let it = 0; ; it++) {
-    if (it >= options.maxIterations || converged(value, maxD, options.tolerance)) {
-      return finish(lik, x0, value, maxD, it, options.tolerance);
-    }
+  for (let it = 0; it < options.maxIterations; it++) {
     emStep(x0, lik.D, x1);
     lik.evaluate(x1);
     lik.gradient();
@@ -102,21 +101,18 @@ export function squaremFit(lik: Likelihood, options: LikelihoodFitOptions): Like
     }
     let alpha = vv > 0 ? Math.min(-1, -Math.sqrt(rr / vv)) : -1;
     for (;;) {
-      let feasible = true;
-      let s = 0;
-      for (let k = 0; k < n; k++) {
-        const t = x0[k] - 2 * alpha * r[k] + alpha * alpha * v[k];
-        if (t < 0) {
-          feasible = false;
-          break;
-        }
-        trial[k] = t;
-        s += t;
-      }
       if (alpha === -1) {
         trial.set(x2);
         lik.evaluate(trial);
         break;
+      }
+      let feasible = true;
+      let s = 0;
+      for (let k = 0; k < n && feasible; k++) {
+        const t = x0[k] - 2 * alpha * r[k] + alpha * alpha * v[k];
+        feasible = t >= 0;
+        trial[k] = t;
+        s += t;
       }
       if (feasible) {
         for (let k = 0; k < n; k++) trial[k] /= s;
@@ -128,6 +124,7 @@ export function squaremFit(lik: Likelihood, options: LikelihoodFitOptions): Like
     // Stabilising EM step from the extrapolated point (gradient at `trial`, whose q the evaluate left in place).
     lik.gradient();
     const stabilised = emStep(trial, lik.D, x1);
+    const previous = value;
     const stabilisedValue = lik.evaluate(stabilised);
     if (stabilisedValue >= value) {
       x0.set(stabilised);
@@ -138,5 +135,7 @@ export function squaremFit(lik: Likelihood, options: LikelihoodFitOptions): Like
       value = lik.evaluate(x0);
     }
     maxD = lik.gradient();
+    if (smallGain(previous, value, options.tolerance)) return finish(x0, value, maxD, it + 1, true);
   }
+  return finish(x0, value, maxD, options.maxIterations, false);
 }

@@ -3,8 +3,8 @@
  * eq 21: the estimators see the data only through it), one histogram per distinct catalogue size n.
  * Per-instance n: instances with their own n are grouped by n and every group is fitted on its own kernel
  * p(r̃ | r; n) (exact, one fit per distinct n); estimates mix the groups by their weights. An instance with several
- * relevant items contributes each item's sampled rank as its own observation (the approximation the corrections
- * use too, Krichene & Rendle's conclusion).
+ * relevant items contributes each item's own sampled rank among m + 1 items as an observation of weight = its
+ * count (the approximation the corrections use too, Krichene & Rendle's conclusion).
  */
 import type { RankData } from '../rankData.ts';
 import { itemCountOf } from '../rankData.ts';
@@ -57,12 +57,17 @@ export function sampledHistograms(
     if (!(w > 0) || !Number.isFinite(w)) return fail(`${where}: count must be positive, got ${w}`);
     let counts = groups.get(n);
     if (!counts) groups.set(n, (counts = new Float64Array(m + 1)));
-    for (let t = sampled.offsets[u]; t < sampled.offsets[u + 1]; t++) {
+    const lo = sampled.offsets[u];
+    const k = sampled.offsets[u + 1] - lo;
+    for (let t = lo; t < lo + k; t++) {
+      // With k relevant items the ranks are among m + k items; the j-th item's own sampled rank among m + 1 items
+      // is its position less the j relevant items above it (as estimate.ts does).
       const rank = sampled.ranks[t];
-      if (!Number.isInteger(rank) || rank < 1 || rank > m + 1) {
-        return fail(`${where}: sampled rank ${rank} is outside 1..${m + 1} (m = ${m})`);
+      const index = rank - 1 - (t - lo);
+      if (!Number.isInteger(rank) || rank < 1 || rank > m + k || index < 0 || index > m) {
+        return fail(`${where}: sampled rank ${rank} is outside 1..${m + k} (m = ${m})`);
       }
-      counts[rank - 1] += w;
+      counts[index] += w;
     }
     total += w;
   }

@@ -51,6 +51,19 @@ export class Likelihood {
     return s;
   }
 
+  /**
+   * One EM step (eq 21 / 23) from π, whose q the last `evaluate` left: writes π ⊙ D into `next`, sets q to K next
+   * and returns ℓ(next). One pass over the kernel (kernel.ts: emStep).
+   */
+  emStep(pi: Float64Array, next: Float64Array): number {
+    const c = this.c;
+    for (const i of this.observed) c[i] = this.weights[i] / this.q[i];
+    const { sum } = this.kernel.emStep(pi, c, next, this.q);
+    for (let r = 0; r < next.length; r++) next[r] /= sum;
+    for (let i = 0; i < this.q.length; i++) this.q[i] /= sum;
+    return this.valueAt(this.q);
+  }
+
   /** D = Kᵀ (P̃ / q) at the q of the last `evaluate`; returns max_r D_r. */
   gradient(): number {
     const c = this.c;

@@ -3,15 +3,19 @@
  *  - `mle`: maximise ℓ(π) = Σ_u log Σ_R π_R p(r̃_u | R) (eq 19);
  *  - `wmle`: maximise Σ_u w(r̃_u) log Σ_R π_R p(r̃_u | R) (eq 22), w(r̃) = M_NDCG(r̃/C) = 1/log2(1 + r̃/C) or
  *    M_AP(r̃/C) = C/r̃, which puts more weight on the small sampled ranks that carry the top of P(R).
- * ℓ is concave in π, so its maximum value is unique. Three algorithms, all started from the uniform distribution
- * and all stopped by the same certified rule (likelihood.ts: no further step can gain more than
- * tolerance · max(1, |ℓ|) per instance) or the iteration cap:
- *  - `newton` (default): the constrained Newton method (newton.ts) — reaches 1e-10 in tens of steps;
- *  - `squarem`: SQUAREM-accelerated EM (em.ts);
- *  - `em`: plain EM, eq 21 / 23 (em.ts) — what the paper runs; with a small iteration cap it is an early-stopped
- *    (smoother) estimate rather than the maximiser, whose approach to the maximum is sublinear.
- * When the maximiser is not unique (the empirical law lies inside the set of mixtures), the methods may return
- * different maximisers with the same ℓ.
+ * ℓ is concave in π, so its maximum value is unique. Three algorithms, all started from the uniform distribution:
+ *  - `em` (default): the paper's EM, eq 21 / 23 (em.ts), stopped when a step gains less than
+ *    tolerance · max(1, |ℓ|) (ℓ per instance; default 1e-6) or at the iteration cap. EM approaches the maximum
+ *    sublinearly, and the iterate where it stops is a smoother, better-behaved estimate than the maximiser: the
+ *    maximiser of eq 19 is a sparse distribution (a few dozen atoms), and that of eq 22 is the maximiser for a
+ *    reweighted histogram, far more top-heavy than P(R). The stopping rule is part of the estimator, as in the paper.
+ *  - `squarem`: SQUAREM-accelerated EM (em.ts), the same gain rule per extrapolation cycle (a different path).
+ *  - `newton`: the maximiser itself, by the constrained Newton method (newton.ts), stopped when the certified bound
+ *    log max_r D_r on every further gain is below tolerance · max(1, |ℓ|): every correct implementation reaches
+ *    the same maximum value, which makes it checkable (tens of steps for 1e-12).
+ * Every fit reports the certified bound (`gap`), so the distance of an EM estimate to the maximum is visible.
+ * When the maximiser is not unique (the empirical law lies inside the set of mixtures), different algorithms may
+ * return different maximisers with the same ℓ.
  */
 import { emFit, squaremFit } from './em.ts';
 import type { LikelihoodFit } from './em.ts';
@@ -19,11 +23,12 @@ import type { SampledRankKernel } from './kernel.ts';
 import { Likelihood } from './likelihood.ts';
 import { newtonFit } from './newton.ts';
 
-export type LikelihoodAlgorithm = 'newton' | 'squarem' | 'em';
-export const LIKELIHOOD_ALGORITHMS: readonly LikelihoodAlgorithm[] = ['newton', 'squarem', 'em'];
+export type LikelihoodAlgorithm = 'em' | 'squarem' | 'newton';
+export const LIKELIHOOD_ALGORITHMS: readonly LikelihoodAlgorithm[] = ['em', 'squarem', 'newton'];
+export const DEFAULT_LIKELIHOOD_ALGORITHM: LikelihoodAlgorithm = 'em';
 
-/** Default relative tolerance of the likelihood fits (the certified gain bound, per instance). */
-export const DEFAULT_LIKELIHOOD_TOLERANCE = 1e-10;
+/** Default relative tolerance of the likelihood fits (EM: gain of one step; Newton: certified bound). */
+export const DEFAULT_LIKELIHOOD_TOLERANCE = 1e-6;
 /** Default tolerance of the maximal-entropy fit (relative primal–dual gap). */
 export const DEFAULT_ENTROPY_TOLERANCE = 1e-10;
 /** Default iteration cap of every fit. */

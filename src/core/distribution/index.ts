@@ -1,0 +1,26 @@
+export type { SampledHistogram } from './histogram.ts';
+export { sampledHistograms } from './histogram.ts';
+export { SampledRankKernel, KernelCache, STORED_KERNEL_LIMIT } from './kernel.ts';
+export type { LikelihoodFit, LikelihoodFitOptions } from './em.ts';
+export type { LikelihoodAlgorithm, LikelihoodEstimate, LikelihoodFitSettings, WmleWeight } from './mle.ts';
+export {
+  DEFAULT_ENTROPY_TOLERANCE,
+  DEFAULT_LIKELIHOOD_ALGORITHM,
+  DEFAULT_LIKELIHOOD_TOLERANCE,
+  DEFAULT_MAX_ITERATIONS,
+  LIKELIHOOD_ALGORITHMS,
+  fitLikelihood,
+  wmleWeights,
+} from './mle.ts';
+export type { EntropyFit, EntropyFitOptions } from './mes.ts';
+export { fitMaximalEntropy } from './mes.ts';
+export { bvDistribution, bvSystem } from './bvDistribution.ts';
+export { metricCurveFromDistribution, metricFromDistribution } from './metricsFromDistribution.ts';
+export type { DistributionSetup, FitOptions, GroupRecovery, Recovery } from './recover.ts';
+export {
+  DistributionCache,
+  checkDistributionSetup,
+  distributionMetrics,
+  recoverDistribution,
+  recoverFromHistograms,
+} from './recover.ts';

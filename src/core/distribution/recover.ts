@@ -1,0 +1,243 @@
+/**
+ * Learning the rank distribution P(R), R = 1..n, from sampled ranks (Jin et al. 2021): the entry point shared by
+ * the worker, the CLI (`recover`, `estimate`) and the studies. Bad input gives an error result naming the value.
+ * Per-instance n: one fit per distinct n (histogram.ts); the reported distribution is the mixture of the groups'
+ * P̂ by their weights (on 1..largest n), and metrics mix the groups' eq 14 estimates the same way.
+ */
+import type { DistributionMethod } from '../corrections/methods.ts';
+import type { Metric } from '../metrics.ts';
+import type { RankData } from '../rankData.ts';
+import type { Result } from '../result.ts';
+import { fail, ok } from '../result.ts';
+import type { Sampling } from '../sampling.ts';
+import { bvDistribution, bvSystem } from './bvDistribution.ts';
+import type { SampledHistogram } from './histogram.ts';
+import { checkSetup, sampledHistograms } from './histogram.ts';
+import type { SampledRankKernel } from './kernel.ts';
+import { KernelCache } from './kernel.ts';
+import { fitMaximalEntropy } from './mes.ts';
+import { metricFromDistribution } from './metricsFromDistribution.ts';
+import type { LikelihoodAlgorithm } from './mle.ts';
+import {
+  DEFAULT_LIKELIHOOD_ALGORITHM,
+  DEFAULT_ENTROPY_TOLERANCE,
+  DEFAULT_LIKELIHOOD_TOLERANCE,
+  DEFAULT_MAX_ITERATIONS,
+  LIKELIHOOD_ALGORITHMS,
+  fitLikelihood,
+  wmleWeights,
+} from './mle.ts';
+
+export interface FitOptions {
+  /**
+   * mle/wmle: relative gain of one EM step (default 1e-6), or the certified bound with `newton`; mes: relative
+   * primal–dual gap (default 1e-10).
+   */
+  readonly tolerance?: number;
+  /** Iteration cap (default 10,000). */
+  readonly maxIterations?: number;
+  /** mle/wmle algorithm (default `em`, the paper's). */
+  readonly algorithm?: LikelihoodAlgorithm;
+}
+
+export interface DistributionSetup {
+  readonly itemCount: number;
+  readonly sampleSize: number;
+  readonly sampling: Sampling;
+  /** Prior p(R) of `bv-dist` (as for the corrections); uniform when absent. */
+  readonly prior?: ArrayLike<number> | null;
+  readonly fit?: FitOptions;
+}
+
+export interface GroupRecovery {
+  readonly itemCount: number;
+  /** Total weight of the group's observations (instances, or relevant items). */
+  readonly weight: number;
+  readonly distribution: Float64Array;
+  readonly logLikelihood: number | null;
+  readonly objective: number | null;
+  readonly gap: number | null;
+  readonly iterations: number;
+  readonly converged: boolean;
+}
+
+export interface Recovery {
+  readonly method: string;
+  /** The largest n: `distribution` covers R = 1..n. */
+  readonly itemCount: number;
+  /** P̂(R) at index R − 1 (the groups' mixture when instances have their own n). */
+  readonly distribution: Float64Array;
+  /** Σ_u log Σ_R P̂(R) p(r̃_u | R), eq 19 (null when P̂ gives an observed r̃ no positive probability: bv-dist). */
+  readonly logLikelihood: number | null;
+  /** The maximised objective: eq 19 (mle), eq 22 (wmle), eq 26 (mes, group-weighted mean); null for bv-dist. */
+  readonly objective: number | null;
+  /** Certified bound on objective* − objective, in the objective's units; null for bv-dist. */
+  readonly gap: number | null;
+  readonly iterations: number;
+  readonly converged: boolean;
+  readonly groups: readonly GroupRecovery[];
+}
+
+/** Kernels and BV systems shared by repeated fits (bootstrap, studies). */
+export class DistributionCache {
+  readonly kernels = new KernelCache();
+  private readonly systems = new Map<string, Float64Array>();
+  bvSystem(kernel: SampledRankKernel, gamma: number, prior: ArrayLike<number> | null): Float64Array {
+    const key = `${kernel.itemCount}|${kernel.sampleSize}|${kernel.sampling}|${gamma}`;
+    let system = this.systems.get(key);
+    if (!system) this.systems.set(key, (system = bvSystem(kernel, gamma, prior)));
+    return system;
+  }
+}
+
+/** Validates the setup, the fit options and the method's parameters; null when fine. */
+export function checkDistributionSetup(method: DistributionMethod, setup: DistributionSetup): string | null {
+  const bad = checkSetup(setup.itemCount, setup.sampleSize, setup.sampling);
+  if (bad) return bad;
+  const fit = setup.fit ?? {};
+  if (fit.tolerance !== undefined && !(fit.tolerance > 0 && fit.tolerance < 1)) {
+    return `tolerance must be a number in (0, 1), got ${fit.tolerance}`;
+  }
+  if (fit.maxIterations !== undefined && !(Number.isSafeInteger(fit.maxIterations) && fit.maxIterations >= 1)) {
+    return `max iterations must be an integer ≥ 1, got ${fit.maxIterations}`;
+  }
+  if (fit.algorithm !== undefined && !LIKELIHOOD_ALGORITHMS.includes(fit.algorithm)) {
+    return `unknown algorithm "${fit.algorithm}": expected ${LIKELIHOOD_ALGORITHMS.join(', ')}`;
+  }
+  switch (method.kind) {
+    case 'mes':
+      return method.eta > 0 && Number.isFinite(method.eta) ? null : `mes: η must be > 0, got ${method.eta}`;
+    case 'wmle':
+      if (method.weight !== 'ndcg' && method.weight !== 'ap') {
+        return `wmle: the weight must be ndcg or ap, got "${String(method.weight)}"`;
+      }
+      return method.scale > 0 && Number.isFinite(method.scale) ? null : `wmle: C must be > 0, got ${method.scale}`;
+    case 'bv-dist':
+      return method.gamma > 0 && method.gamma <= 1 ? null : `bv-dist: γ must be in (0, 1], got ${method.gamma}`;
+    default:
+      return null;
+  }
+}
+
+/** P̂(R) from one recommender's sampled ranks, with the fit's diagnostics. */
+export function recoverDistribution(
+  sampled: RankData,
+  method: DistributionMethod,
+  setup: DistributionSetup,
+  cache = new DistributionCache(),
+): Result<Recovery> {
+  const bad = checkDistributionSetup(method, setup);
+  if (bad) return fail(bad);
+  const histograms = sampledHistograms(sampled, setup.itemCount, setup.sampleSize, setup.sampling);
+  if (!histograms.ok) return histograms;
+  return ok(recoverFromHistograms(histograms.value, method, setup, cache));
+}
+
+/** The same from histograms already validated (studies build them while sampling). */
+export function recoverFromHistograms(
+  histograms: readonly SampledHistogram[],
+  method: DistributionMethod,
+  setup: DistributionSetup,
+  cache = new DistributionCache(),
+): Recovery {
+  const groups = histograms.map((h) => fitGroup(h, method, setup, cache));
+  const itemCount = Math.max(...groups.map((g) => g.itemCount));
+  const total = groups.reduce((s, g) => s + g.weight, 0);
+  const distribution = new Float64Array(itemCount);
+  for (const g of groups) g.distribution.forEach((p, r) => (distribution[r] += (g.weight / total) * p));
+  const sum = (pick: (g: GroupRecovery) => number | null): number | null =>
+    groups.some((g) => pick(g) === null) ? null : groups.reduce((s, g) => s + (pick(g) as number), 0);
+  const weightedMean = (pick: (g: GroupRecovery) => number | null): number | null => {
+    const s = sum((g) => (pick(g) === null ? null : (pick(g) as number) * g.weight));
+    return s === null ? null : s / total;
+  };
+  const perGroupMean = method.kind === 'mes';
+  return {
+    method: method.id,
+    itemCount,
+    distribution,
+    logLikelihood: sum((g) => g.logLikelihood),
+    objective: perGroupMean ? weightedMean((g) => g.objective) : sum((g) => g.objective),
+    gap: perGroupMean ? weightedMean((g) => g.gap) : sum((g) => g.gap),
+    iterations: groups.reduce((s, g) => s + g.iterations, 0),
+    converged: groups.every((g) => g.converged),
+    groups,
+  };
+}
+
+function fitGroup(
+  histogram: SampledHistogram,
+  method: DistributionMethod,
+  setup: DistributionSetup,
+  cache: DistributionCache,
+): GroupRecovery {
+  const { itemCount: n, counts, total } = histogram;
+  const kernel = cache.kernels.get(n, setup.sampleSize, setup.sampling);
+  const fit = setup.fit ?? {};
+  const maxIterations = fit.maxIterations ?? DEFAULT_MAX_ITERATIONS;
+  const base = { itemCount: n, weight: total };
+  if (method.kind === 'mes') {
+    const tolerance = fit.tolerance ?? DEFAULT_ENTROPY_TOLERANCE;
+    const result = fitMaximalEntropy(kernel, counts, method.eta, { tolerance, maxIterations });
+    const { distribution, objective, gap, iterations, converged } = result;
+    const logLikelihood = logLikelihoodOf(kernel, distribution, counts);
+    return { ...base, distribution, logLikelihood, objective, gap, iterations, converged };
+  }
+  if (method.kind === 'bv-dist') {
+    const prior = restrictPrior(setup.prior, n, setup.itemCount);
+    const distribution = bvDistribution(kernel, cache.bvSystem(kernel, method.gamma, prior), counts, prior);
+    const logLikelihood = logLikelihoodOf(kernel, distribution, counts);
+    return { ...base, distribution, logLikelihood, objective: null, gap: null, iterations: 0, converged: true };
+  }
+  const sampleWeights = method.kind === 'wmle' ? wmleWeights(method.weight, method.scale, setup.sampleSize) : null;
+  const result = fitLikelihood(kernel, counts, {
+    tolerance: fit.tolerance ?? DEFAULT_LIKELIHOOD_TOLERANCE,
+    maxIterations,
+    algorithm: fit.algorithm ?? DEFAULT_LIKELIHOOD_ALGORITHM,
+    sampleWeights,
+  });
+  const { distribution, iterations, converged } = result;
+  const objective = result.logLikelihood * result.totalWeight;
+  const logLikelihood = sampleWeights ? logLikelihoodOf(kernel, distribution, counts) : objective;
+  return {
+    ...base,
+    distribution,
+    logLikelihood,
+    objective,
+    gap: result.gap * result.totalWeight,
+    iterations,
+    converged,
+  };
+}
+
+/** Σ_i counts_i log q_i with q = K P̂ (eq 19), or null when some observed q_i ≤ 0. */
+function logLikelihoodOf(kernel: SampledRankKernel, distribution: Float64Array, counts: Float64Array): number | null {
+  const q = kernel.multiply(distribution, new Float64Array(kernel.sampleSize + 1));
+  let s = 0;
+  for (let i = 0; i < counts.length; i++) {
+    if (counts[i] === 0) continue;
+    if (!(q[i] > 0)) return null;
+    s += counts[i] * Math.log(q[i]);
+  }
+  return s;
+}
+
+function restrictPrior(
+  prior: ArrayLike<number> | null | undefined,
+  itemCount: number,
+  defaultItemCount: number,
+): ArrayLike<number> | null {
+  if (!prior || itemCount === defaultItemCount) return prior ?? null;
+  return Float64Array.from({ length: itemCount }, (_, r) => (r < prior.length ? prior[r] : 0));
+}
+
+/** Eq 14 for every metric: the groups' Σ_R P̂(R) M(R; n) mixed by their weights. */
+export function distributionMetrics(recovery: Recovery, metrics: readonly Metric[]): number[] {
+  const total = recovery.groups.reduce((s, g) => s + g.weight, 0);
+  return metrics.map((metric) =>
+    recovery.groups.reduce(
+      (s, g) => s + (g.weight / total) * metricFromDistribution(metric, g.distribution, g.itemCount),
+      0,
+    ),
+  );
+}

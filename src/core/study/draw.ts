@@ -1,0 +1,64 @@
+/**
+ * One repetition of a sampled evaluation for one recommender: every user (a histogram row with count c is c users)
+ * draws its m irrelevant items literally (random.ts), and `visit` receives, for each of the user's k relevant items
+ * (ranks ascending), how many drawn items rank above it: counts[j] = r̃_j − (j + 1), so counts[j] is also the index
+ * r̃ − 1 of the item's own sampled rank among m + 1 items. The order of the draws is fixed (rows, then copies),
+ * so a seed gives the same study on every machine.
+ */
+import type { RandomSource } from '../random.ts';
+import { drawAboveCounts } from '../random.ts';
+import type { RankData } from '../rankData.ts';
+import { itemCountOf } from '../rankData.ts';
+
+export type DrawVisitor = (itemCount: number, k: number, counts: Int32Array) => void;
+
+export class SampledEvaluation {
+  private above = new Float64Array(64);
+  private counts = new Int32Array(64);
+
+  constructor(
+    private readonly random: RandomSource,
+    private readonly sampleSize: number,
+    private readonly withReplacement: boolean,
+  ) {}
+
+  draw(data: RankData, defaultItemCount: number, visit: DrawVisitor): void {
+    for (let i = 0; i < data.weights.length; i++) {
+      const n = itemCountOf(data, i, defaultItemCount);
+      const lo = data.offsets[i];
+      const k = data.offsets[i + 1] - lo;
+      if (this.counts.length < k) {
+        this.counts = new Int32Array(k);
+        this.above = new Float64Array(k);
+      }
+      const above = this.above.subarray(0, k);
+      const counts = this.counts.subarray(0, k);
+      for (let j = 0; j < k; j++) above[j] = data.ranks[lo + j] - (j + 1);
+      for (let copy = 0; copy < data.weights[i]; copy++) {
+        drawAboveCounts(this.random, above, n - k, this.sampleSize, this.withReplacement, counts);
+        visit(n, k, counts);
+      }
+    }
+  }
+}
+
+/** Histograms of the items' own sampled ranks per distinct n (for the rank-distribution fits). */
+export class HistogramCollector {
+  private readonly groups = new Map<number, Float64Array>();
+  constructor(private readonly sampleSize: number) {}
+
+  add(itemCount: number, k: number, counts: Int32Array): void {
+    let h = this.groups.get(itemCount);
+    if (!h) this.groups.set(itemCount, (h = new Float64Array(this.sampleSize + 1)));
+    for (let j = 0; j < k; j++) h[counts[j]]++;
+  }
+
+  /** The histograms collected so far, sorted by n (then cleared for the next repetition). */
+  take(): { itemCount: number; counts: Float64Array; total: number }[] {
+    const out = [...this.groups.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([itemCount, counts]) => ({ itemCount, counts, total: counts.reduce((s, c) => s + c, 0) }));
+    this.groups.clear();
+    return out;
+  }
+}
