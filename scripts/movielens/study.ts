@@ -5,11 +5,12 @@
  * - the expected uncorrected sampled metric at m = 100 under both sampling laws (analytic, src/core/expected.ts);
  * - Table 3 (mean ± std over 100 repetitions) and Table 4 (correct orderings out of 100) from src/core/simulate.ts,
  *   without replacement, per-user n;
+ * - readings of the corrections the paper leaves open (variants.ts);
  * - popularity-proportional sampling (α = 1, with replacement) from the `popMassAbove` column;
  * - the estimators applied to the real NCF sampled ranks.
  */
 import { performance } from 'node:perf_hooks';
-import type { RankData, Sampling, SimulationResult } from '../../src/core/index.ts';
+import type { Metric, RankData, Sampling, SimulationResult } from '../../src/core/index.ts';
 import {
   estimateMetrics,
   exactMetric,
@@ -24,6 +25,7 @@ import {
 import type { TrueRanks } from './dataset.ts';
 import { readSampledRanks, readTrueRanks } from './dataset.ts';
 import { markdownTable, pct, pctStd, printSection } from './markdown.ts';
+import { rankEstimateSection, singleItemCountSection } from './variants.ts';
 import { PAPER_METHODS, PAPER_METRICS, TABLE3, TABLE4, TABLE4_METHODS } from './paper.ts';
 
 export interface StudyOptions {
@@ -71,23 +73,30 @@ export function runStudy(options: StudyOptions): void {
   process.stderr.write(`\rsimulate: ${((performance.now() - start) / 1000).toFixed(0)} s\n`);
   table3Section(study, options);
   table4Section(study, options);
+  rankEstimateSection(random, metrics, SAMPLE_SIZE);
+  singleItemCountSection(random, metrics, SAMPLE_SIZE);
   tieSection(trueRanks);
   popularitySection(trueRanks);
   ncfSection(options.dir, random);
 }
 
 function exactSection(random: RankData[], optimistic: RankData[], pessimistic: RankData[], globalN: RankData[]) {
+  const value = (data: RankData, metric: Metric) => pct(exactMetric(data, metric, CATALOGUE));
   const rows = random.map((data, k) => [
     data.name,
-    ...metrics.map((metric) => {
-      const paper = TABLE3[metric.id][data.name].exact.toFixed(2);
-      const spread = `${pct(exactMetric(optimistic[k], metric, CATALOGUE))}–${pct(exactMetric(pessimistic[k], metric, CATALOGUE))}`;
-      return `**${pct(exactMetric(data, metric, CATALOGUE))}** (${paper}; ${spread})`;
-    }),
-    pct(exactMetric(globalN[k], metrics[3], CATALOGUE)),
+    ...metrics.flatMap((metric) => [`**${value(data, metric)}**`, TABLE3[metric.id][data.name].exact.toFixed(2)]),
+    value(globalN[k], metrics[3]),
   ]);
-  const header = ['', ...metrics.map((m) => `${m.id}: ours (paper; optimistic–pessimistic)`), 'auc with n = 3706'];
-  printSection('Exact metrics (%), per-user n, random ties', markdownTable(header, rows));
+  const header = ['', ...metrics.flatMap((m) => [m.id, 'paper']), 'auc with n = 3706 for all'];
+  const spread = random.map((data, k) => [
+    data.name,
+    ...metrics.map((metric) => `${value(optimistic[k], metric)} – ${value(pessimistic[k], metric)}`),
+  ]);
+  printSection(
+    'Exact metrics (%), per-user n, random ties',
+    markdownTable(header, rows),
+    markdownTable(['optimistic – pessimistic ties', ...metrics.map((m) => m.id)], spread),
+  );
 }
 
 function sampledSection(random: RankData[]) {
