@@ -3,6 +3,7 @@
  * typed; it is parsed on every change, and only valid text replaces a recommender's data, so a mistake shows a
  * message naming the line while the results keep showing the last valid data.
  */
+import type { RankData } from '../core/index.ts';
 import { parseRankList, type RankListOptions, type RankListResult } from '../io/rankList.ts';
 import { refreshSoon, startTask } from './actions.ts';
 import { LIMITS, PALETTE, type Settings } from './document.ts';
@@ -19,12 +20,32 @@ function update(id: string, change: Partial<RecommenderEntry>): void {
   store.setState((s) => ({ recommenders: s.recommenders.map((r) => (r.id === id ? { ...r, ...change } : r)) }));
 }
 
+function sameArray(a: ArrayLike<number> | null, b: ArrayLike<number> | null): boolean {
+  if (a === null || b === null) return a === b;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function sameRanks(a: RankData, b: RankData): boolean {
+  return (
+    sameArray(a.ranks, b.ranks) &&
+    sameArray(a.weights, b.weights) &&
+    sameArray(a.offsets, b.offsets) &&
+    sameArray(a.itemCounts, b.itemCounts)
+  );
+}
+
 /** Applies a parse of `text` to the recommender, unless its text changed since. */
 function applyParse(id: string, text: string, result: RankListResult): void {
   const entry = store.getState().recommenders.find((r) => r.id === id);
   if (!entry || entry.text !== text) return;
-  if (result.ok) update(id, { data: result.data, problem: null, source: null });
-  else update(id, { problem: text.trim() === '' && entry.data === null ? null : result.message });
+  if (result.ok) {
+    // Re-reading the same ranks (n or m changed) keeps the data object, so nothing recomputes or is saved again.
+    const data = entry.data && sameRanks(entry.data, result.data) ? entry.data : result.data;
+    if (data !== entry.data || entry.problem !== null || entry.source !== null)
+      update(id, { data, problem: null, source: null });
+  } else update(id, { problem: text.trim() === '' && entry.data === null ? null : result.message });
 }
 
 /** Parses the texts of the given recommenders (all by default) against the current n, m and kind of ranks. */

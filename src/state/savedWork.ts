@@ -11,8 +11,14 @@ import { restoreDocument, toWireDocument } from './restore.ts';
 import { toWire } from './wireRanks.ts';
 
 const keyOfData = new WeakMap<RankData, string>();
-/** Data keys known to be in storage. */
-const stored = new Set<string>();
+/** Data keys known to be in each storage. */
+const storedIn = new WeakMap<WorkStorage, Set<string>>();
+
+function storedKeys(storage: WorkStorage): Set<string> {
+  let keys = storedIn.get(storage);
+  if (!keys) storedIn.set(storage, (keys = new Set()));
+  return keys;
+}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -29,6 +35,7 @@ function dataKey(data: RankData): string {
 
 /** Writes a document to `slot`, with its data by reference. */
 export async function saveDocument(storage: WorkStorage, slot: string, document: ExplorerDocument): Promise<void> {
+  const stored = storedKeys(storage);
   const recommenders = [];
   for (const r of document.recommenders) {
     let data = null;
@@ -128,7 +135,7 @@ export async function loadDocument(storage: WorkStorage, slot: string): Promise<
       const key = refs[next++];
       if (typeof key === 'string') {
         keyOfData.set(r.data, key);
-        stored.add(key);
+        storedKeys(storage).add(key);
       }
     }
     return document;
@@ -147,7 +154,7 @@ export async function collectGarbage(
   for (const key of await storage.keys()) {
     if (key.startsWith('data:') && !live.has(key.split('/')[0])) {
       await storage.remove(key);
-      stored.delete(key);
+      storedKeys(storage).delete(key);
     }
   }
 }

@@ -3,6 +3,7 @@
  * five instances with one relevant item each, n = 10,000 items, m = 99 sampled irrelevant items.
  */
 import { singleRankData, type RankData } from '../core/index.ts';
+import { compactRankData } from '../io/rankHistogram.ts';
 
 const RANKS: Readonly<Record<string, readonly number[]>> = {
   A: [100, 100, 100, 100, 100],
@@ -12,7 +13,7 @@ const RANKS: Readonly<Record<string, readonly number[]>> = {
 
 export const TOY_RECOMMENDERS: readonly { name: string; ranks: readonly number[]; data: RankData }[] = Object.entries(
   RANKS,
-).map(([name, ranks]) => ({ name, ranks, data: singleRankData(name, ranks) }));
+).map(([name, ranks]) => ({ name, ranks, data: compactRankData(singleRankData(name, ranks)) }));
 
 export const TOY_ITEM_COUNT = 10_000;
 export const TOY_SAMPLE_SIZE = 99;

@@ -4,6 +4,7 @@
  * made by `publicFile`, which fetches the file and reads it like an uploaded one.
  */
 import type { RankData } from '../../core/index.ts';
+import { formatFileError } from '../../io/fileError.ts';
 import type { ComputeBackend } from '../computeClient.ts';
 import type { Settings } from '../document.ts';
 import { DEFAULT_SETTINGS } from '../document.ts';
@@ -43,9 +44,16 @@ export function publicFile(
       const response = await fetch(new URL(path, document.baseURI), { signal });
       if (!response.ok) throw new Error(`${path} could not be fetched (HTTP ${response.status})`);
       const text = await response.text();
-      const itemCount = settings.itemCount ?? DEFAULT_SETTINGS.itemCount;
-      const parsed = await backend.run(signal, (api) => api.readInput(text, { file: path, itemCount }));
-      if (!parsed.ok || parsed.value.kind !== 'ranks') throw new Error(`${path} is not a rank file`);
+      const options = {
+        file: path,
+        itemCount: settings.itemCount ?? DEFAULT_SETTINGS.itemCount,
+        sampleSize: settings.sampleSize,
+        sampling: settings.sampling,
+        sampled: settings.rankKind === 'sampled',
+      };
+      const parsed = await backend.run(signal, (api) => api.readInput(text, options));
+      if (!parsed.ok) throw new Error(formatFileError(parsed.error));
+      if (parsed.value.kind !== 'ranks') throw new Error(`${path} is not a rank file`);
       const recommenders = parsed.value.file.recommenders.map((data) => ({ name: data.name, data, text: null }));
       return { recommenders, settings };
     },
@@ -77,6 +85,20 @@ export const DATASETS: readonly Dataset[] = [
       };
     },
   },
+  publicFile(
+    'movielens-true',
+    'MovieLens 1M: recommenders X, Y, Z (true ranks)',
+    'Ranks our iALS (X) and item-based (Y, Z) recommenders give each of 6,040 users’ held-out movie among the movies the user has not seen (n per user, at most 3,706), as in the paper’s section 6.',
+    'datasets/movielens-1m-true-ranks.csv',
+    { rankKind: 'true', itemCount: 3706, sampleSize: 100, sampling: 'with-replacement' },
+  ),
+  publicFile(
+    'movielens-sampled',
+    'MovieLens 1M: X, Y, Z among NCF’s 99 negatives (sampled ranks)',
+    'The same recommenders evaluated as Neural Collaborative Filtering did: each held-out movie ranked among 99 sampled negatives (without replacement). Corrections are computed for each user’s own n (743 distinct values), which takes a while.',
+    'datasets/movielens-1m-ncf-sampled-ranks.csv',
+    { rankKind: 'sampled', itemCount: 3706, sampleSize: 99, sampling: 'without-replacement' },
+  ),
 ];
 
 export function datasetById(id: string): Dataset | undefined {
