@@ -115,7 +115,7 @@ export interface PlotFigure {
   readonly caption: string;
 }
 
-export const MARGIN = { top: 28, right: 14, bottom: 46, left: 58 };
+export const MARGIN = { top: 28, right: 24, bottom: 46, left: 58 };
 
 /**
  * Frames of `count` panels in rows of `columns`, each `panelHeight` tall (plot area), filling `width`.

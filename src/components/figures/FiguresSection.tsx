@@ -2,6 +2,8 @@ import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useElementWidth } from '../useElementWidth.ts';
 import { Fig1View } from './Fig1View.tsx';
 import { Fig2View } from './Fig2View.tsx';
+import { Fig3View } from './Fig3View.tsx';
+import { Fig4View } from './Fig4View.tsx';
 import type { FigureInputs } from './types.ts';
 import './figures.css';
 
@@ -19,6 +21,8 @@ interface Tab {
 const TABS: readonly Tab[] = [
   { id: 'fig1', label: 'Figure 1', render: (p) => <Fig1View itemCount={p.itemCount} width={p.width} /> },
   { id: 'fig2', label: 'Figure 2', render: (p) => <Fig2View {...p} /> },
+  { id: 'fig3', label: 'Figure 3', render: (p) => <Fig3View {...p} /> },
+  { id: 'fig4', label: 'Figure 4', render: (p) => <Fig4View {...p} /> },
 ];
 
 /**
