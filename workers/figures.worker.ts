@@ -1,8 +1,8 @@
 /**
- * The figures' worker: exposes the pure figure computations of src/figures/data through Comlink and nothing else
+ * The figures' worker: exposes the figure computations (workers/figureJobs.ts) through Comlink and nothing else
  * (Squoosh's worker files). The client (src/components/figures/figureCompute.ts) terminates it to cancel stale work.
  */
 import { expose } from 'comlink';
-import { figureApi } from '../src/figures/data/api.ts';
+import { figureJobs } from './figureJobs.ts';
 
-expose(figureApi);
+expose(figureJobs);

@@ -1,6 +1,7 @@
 import { DataSection } from './DataSection.tsx';
 import { EstimatesSection } from './EstimatesSection.tsx';
 import { FigureSection } from './FigureSection.tsx';
+import { FiguresContainer } from './FiguresContainer.tsx';
 import { NoticeBar } from './NoticeBar.tsx';
 import { ResultsSection } from './ResultsSection.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
@@ -35,6 +36,7 @@ export function App() {
           <EstimatesSection />
         )}
         <FigureSection />
+        <FiguresContainer />
       </main>
     </>
   );

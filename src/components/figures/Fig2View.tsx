@@ -7,6 +7,7 @@ import { progressCallback } from './figureCompute.ts';
 import { FigureView } from './FigureView.tsx';
 import { PlotChart } from './PlotChart.tsx';
 import { dataKey, SAMPLING_TEXT, type FigureInputs } from './types.ts';
+import { rankSources } from './uploadRanks.ts';
 import { useFigureJob } from './useFigureJob.ts';
 
 /** Figure 2: expected sampled metric vs. m for each recommender, ordering changes marked. */
@@ -15,16 +16,17 @@ export function Fig2View(props: FigureInputs) {
   const [xScale, setXScale] = useState<ScaleKind>('log');
   const [yScale, setYScale] = useState<ScaleKind>('linear');
   const usable = props.rankKind === 'true' && recommenders.length > 0;
+  const run = usable && props.active;
   const key = `${dataKey(recommenders)}|${itemCount}|${sampling}|${metrics.join(',')}|${sampleSize}`;
   const job = useFigureJob<SweepResult>(
     compute,
     'fig2',
     key,
-    usable
-      ? (api, onProgress) =>
+    run
+      ? async (api, onProgress) =>
           api.sweepSampleSizes(
             {
-              recommenders: recommenders.map((r) => ({ ...r.data, name: r.name })),
+              recommenders: await rankSources(api, recommenders),
               metrics,
               methods: ['sampled'],
               itemCount,

@@ -21,8 +21,11 @@ export function Fig3View(props: FigureInputs) {
   const sampleSizes = typeof parsed === 'string' ? [10, 100, 1000].filter((m) => m <= maxM) : parsed;
   const maxRank = Math.min(zoom, itemCount);
   const key = `${metrics.join(',')}|${itemCount}|${sampling}|${sampleSizes.join(',')}|${maxRank}`;
-  const job = useFigureJob<SampledCurves>(compute, 'fig3', key, (api) =>
-    api.sampledCurves({ metrics, itemCount, sampleSizes, sampling, maxRank }),
+  const job = useFigureJob<SampledCurves>(
+    compute,
+    'fig3',
+    key,
+    !props.active ? null : (api) => api.sampledCurves({ metrics, itemCount, sampleSizes, sampling, maxRank }),
   );
   const curves = job.value;
   const figure = useMemo(

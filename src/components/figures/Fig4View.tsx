@@ -36,8 +36,13 @@ export function Fig4View(props: FigureInputs) {
   const sampleSize = Math.min(m, sampling === 'without-replacement' ? itemCount - 1 : m);
   const chosen = metricOptions.some((o) => o.value === metric) ? metric : 'ap';
   const key = `${chosen}|${itemCount}|${sampleSize}|${sampling}|${methods.join(',')}|${prior ? prior.length : 'u'}`;
-  const job = useFigureJob<CorrectionCurves>(compute, 'fig4', key, (api) =>
-    api.correctionCurves({ metric: chosen, itemCount, sampleSize, sampling, methods, prior }),
+  const job = useFigureJob<CorrectionCurves>(
+    compute,
+    'fig4',
+    key,
+    !props.active
+      ? null
+      : (api) => api.correctionCurves({ metric: chosen, itemCount, sampleSize, sampling, methods, prior }),
   );
   const curves = job.value;
   const figure = useMemo(

@@ -1,5 +1,6 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useElementWidth } from '../useElementWidth.ts';
+import { useOnScreen } from './useOnScreen.ts';
 import { Fig1View } from './Fig1View.tsx';
 import { Fig2View } from './Fig2View.tsx';
 import { Fig3View } from './Fig3View.tsx';
@@ -7,7 +8,7 @@ import { Fig4View } from './Fig4View.tsx';
 import type { FigureInputs } from './types.ts';
 import './figures.css';
 
-export type FiguresSectionProps = Omit<FigureInputs, 'width'> & {
+export type FiguresSectionProps = Omit<FigureInputs, 'width' | 'active'> & {
   /** The tab shown first (default: Figure 2; Figure 1's quick view is above on the first page). */
   readonly initialTab?: string;
 };
@@ -35,6 +36,8 @@ export function FiguresSection(props: FiguresSectionProps) {
   const sectionRef = useRef<HTMLElement>(null);
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
   const width = Math.min(1040, Math.max(560, useElementWidth(sectionRef, 960)));
+  // Only a visible view computes: off screen, the figures keep their last result and start nothing new.
+  const active = useOnScreen(sectionRef);
   const tab = TABS.find((t) => t.id === selected) ?? TABS[0];
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const i = TABS.indexOf(tab);
@@ -76,7 +79,7 @@ export function FiguresSection(props: FiguresSectionProps) {
         ))}
       </div>
       <div role="tabpanel" id={`tabpanel-${tab.id}`} aria-labelledby={`tab-${tab.id}`}>
-        {tab.render({ ...props, width })}
+        {tab.render({ ...props, width, active })}
       </div>
     </section>
   );

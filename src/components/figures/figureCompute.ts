@@ -5,10 +5,10 @@
  * or crashes rejects the pending call, and the next call starts a new worker.
  */
 import { proxy, wrap } from 'comlink';
-import { figureApi, type AsyncFigureApi, type FigureApi } from '../../figures/data/api.ts';
+import { figureJobs, type AsyncFigureJobs, type FigureJobs } from '../../../workers/figureJobs.ts';
 
 export interface FigureCompute {
-  run<T>(channel: string, signal: AbortSignal, task: (api: AsyncFigureApi) => Promise<T>): Promise<T>;
+  run<T>(channel: string, signal: AbortSignal, task: (api: AsyncFigureJobs) => Promise<T>): Promise<T>;
 }
 
 function abortError(): DOMException {
@@ -21,7 +21,7 @@ export function isAbort(error: unknown): boolean {
 
 interface Live {
   readonly worker: Worker;
-  readonly api: AsyncFigureApi;
+  readonly api: AsyncFigureJobs;
   readonly failed: Promise<never>;
 }
 
@@ -47,7 +47,7 @@ export function workerFigureCompute(
       });
     });
     failed.catch(() => {});
-    const entry = { worker, api: wrap<FigureApi>(worker) as unknown as AsyncFigureApi, failed };
+    const entry = { worker, api: wrap<FigureJobs>(worker) as unknown as AsyncFigureJobs, failed };
     live.set(channel, entry);
     return entry;
   };
@@ -74,11 +74,11 @@ export const inlineFigureCompute: FigureCompute = {
   run(_channel, signal, task) {
     if (signal.aborted) return Promise.reject(abortError());
     const api = Object.fromEntries(
-      Object.entries(figureApi).map(([name, fn]) => [
+      Object.entries(figureJobs).map(([name, fn]) => [
         name,
         async (...args: unknown[]) => (fn as (...a: unknown[]) => unknown)(...args),
       ]),
-    ) as AsyncFigureApi;
+    ) as AsyncFigureJobs;
     return task(api);
   },
 };

@@ -23,6 +23,8 @@ export interface FigureInputs {
   readonly compute: FigureCompute;
   /** Width available to the figure, in CSS pixels. */
   readonly width: number;
+  /** The section is on screen: only then do figures start computations. */
+  readonly active: boolean;
 }
 
 export const SAMPLING_TEXT: Readonly<Record<Sampling, string>> = {

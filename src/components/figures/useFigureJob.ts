@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import type { AsyncFigureApi } from '../../figures/data/api.ts';
+import { useEffect, useRef, useState } from 'react';
+import type { AsyncFigureJobs } from '../../../workers/figureJobs.ts';
 import { isAbort, type FigureCompute } from './figureCompute.ts';
 
 export interface FigureJob<T> {
@@ -18,18 +18,21 @@ export interface FigureJobHandle<T> extends FigureJob<T> {
 
 /**
  * Runs `task` on the figure's channel whenever `key` changes (a string naming every input), cancelling the
- * previous run. `task` is null when the inputs are not usable (then nothing runs and the last value stays).
+ * previous run. `task` is null when the inputs are not usable or the figure is off screen: then nothing starts and
+ * the last value stays; the task runs when it comes back, unless its key has already been computed.
  */
 export function useFigureJob<T>(
   compute: FigureCompute,
   channel: string,
   key: string,
-  task: ((api: AsyncFigureApi, onProgress: (done: number, total: number) => void) => Promise<T>) | null,
+  task: ((api: AsyncFigureJobs, onProgress: (done: number, total: number) => void) => Promise<T>) | null,
 ): FigureJobHandle<T> {
   const [job, setJob] = useState<FigureJob<T>>({ status: 'loading', value: null, message: null, progress: null });
   const [retry, setRetry] = useState(0);
+  const done = useRef<string | null>(null);
+  const enabled = task !== null;
   useEffect(() => {
-    if (!task) return;
+    if (!task || done.current === `${key}#${retry}`) return;
     const controller = new AbortController();
     setJob((j) => ({ ...j, status: 'loading', message: null, progress: null }));
     const onProgress = (done: number, total: number) => {
@@ -40,7 +43,9 @@ export function useFigureJob<T>(
       compute
         .run(channel, controller.signal, (api) => task(api, onProgress))
         .then((value) => {
-          if (!controller.signal.aborted) setJob({ status: 'ready', value, message: null, progress: null });
+          if (controller.signal.aborted) return;
+          done.current = `${key}#${retry}`;
+          setJob({ status: 'ready', value, message: null, progress: null });
         })
         .catch((error: unknown) => {
           if (controller.signal.aborted || isAbort(error)) return;
@@ -54,6 +59,6 @@ export function useFigureJob<T>(
     };
     // `key` names every input of `task`; the task closure itself changes on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [compute, channel, key, retry]);
+  }, [compute, channel, key, retry, enabled]);
   return { ...job, retry: () => setRetry((r) => r + 1) };
 }

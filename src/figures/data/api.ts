@@ -1,6 +1,6 @@
 /**
  * The computations behind the figures that are too heavy for the main thread, as one object of pure functions:
- * workers/figures.worker.ts exposes it through Comlink, and tests (or a page without workers) call it directly.
+ * workers/figureJobs.ts adds the rank-data plumbing for the worker; tests call these directly.
  */
 import { correctionCurves } from './correctionCurves.ts';
 import { sampledCurves } from './rankCurves.ts';
@@ -13,8 +13,3 @@ export const figureApi = {
 };
 
 export type FigureApi = typeof figureApi;
-
-/** The API as seen from the main thread: the same functions, returning promises. */
-export type AsyncFigureApi = {
-  [K in keyof FigureApi]: (...args: Parameters<FigureApi[K]>) => Promise<Awaited<ReturnType<FigureApi[K]>>>;
-};

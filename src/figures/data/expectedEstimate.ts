@@ -8,8 +8,10 @@ import {
   BULK_CUTOFF,
   EstimatorVectors,
   expectedSampledMetric,
+  isSingleRelevant,
   itemCountOf,
   KernelRow,
+  metricAtRank,
   parseMethod,
   type Metric,
   type RankData,
@@ -34,30 +36,45 @@ export function expectedEstimates(
 ): number[] {
   const { itemCount, sampleSize: m, sampling } = setup;
   const parsed = parseMethod(method);
-  if (parsed.kind === 'sampled') {
+  if (parsed.kind === 'sampled' && !isSingleRelevant(data)) {
     return metrics.map((metric) => expectedSampledMetric(data, metric, itemCount, m, sampling).sampledMean);
   }
-  const row = new KernelRow(m, sampling, BULK_CUTOFF);
+  const row = rowFor(m, sampling);
   const sums = new Float64Array(metrics.length);
   let weight = 0;
   for (let i = 0; i < data.weights.length; i++) {
     const n = itemCountOf(data, i, itemCount);
-    const vectors = cache.get(parsed, n);
+    // The sampled metric is read on the row's window only (no m + 1 vector: m may be 10⁶ in a sweep).
+    const vectors = parsed.kind === 'sampled' ? null : cache.get(parsed, n);
     const lo = data.offsets[i];
     const k = data.offsets[i + 1] - lo;
     for (let j = 0; j < k; j++) {
       row.fill(data.ranks[lo + j] - (j + 1), n - k);
       const p = row.values;
       for (let t = 0; t < metrics.length; t++) {
-        const v = vectors[t];
         let e = 0;
-        for (let x = row.lo; x <= row.hi; x++) e += p[x] * v[x];
+        if (vectors) {
+          const v = vectors[t];
+          for (let x = row.lo; x <= row.hi; x++) e += p[x] * v[x];
+        } else {
+          for (let x = row.lo; x <= row.hi; x++) e += p[x] * metricAtRank(metrics[t], x + 1, m + 1);
+        }
         sums[t] += data.weights[i] * e;
       }
       weight += data.weights[i];
     }
   }
   return Array.from(sums, (s) => s / weight);
+}
+
+let lastRow: KernelRow | null = null;
+
+/** A kernel row for (m, sampling), reused across calls (its arrays have m + 1 entries). */
+function rowFor(m: number, sampling: Sampling): KernelRow {
+  if (!lastRow || lastRow.sampleSize !== m || lastRow.sampling !== sampling) {
+    lastRow = new KernelRow(m, sampling, BULK_CUTOFF);
+  }
+  return lastRow;
 }
 
 /** The largest m the data allow: n − 1, or without replacement the smallest n_i − k_i over the instances. */

@@ -1,0 +1,33 @@
+import { useMemo } from 'react';
+import { workerFigureCompute } from '../components/figures/figureCompute.ts';
+import { FiguresSection } from '../components/figures/FiguresSection.tsx';
+import { priorVector } from '../state/workerJobs.ts';
+import { useExplorer } from './useExplorer.ts';
+
+const compute = workerFigureCompute();
+
+/** Connects the figures section to the store: the visible recommenders, the settings and the figures' workers. */
+export function FiguresContainer() {
+  const entries = useExplorer((s) => s.recommenders);
+  const settings = useExplorer((s) => s.settings);
+  const recommenders = useMemo(
+    () =>
+      entries.filter((r) => !r.hidden && r.data !== null).map((r) => ({ name: r.name, color: r.color, data: r.data! })),
+    [entries],
+  );
+  const { itemCount, prior } = settings;
+  const priorValues = useMemo(() => priorVector(prior, itemCount), [prior, itemCount]);
+  return (
+    <FiguresSection
+      recommenders={recommenders}
+      rankKind={settings.rankKind}
+      itemCount={itemCount}
+      sampleSize={settings.sampleSize}
+      sampling={settings.sampling}
+      metrics={settings.metrics}
+      gammas={settings.gammas}
+      prior={priorValues}
+      compute={compute}
+    />
+  );
+}

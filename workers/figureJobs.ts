@@ -1,0 +1,39 @@
+/**
+ * The API of the figures' worker: the pure figure computations (src/figures/data/api.ts) with rank data given
+ * either as they are or by reference to data uploaded once in chunks (src/state/rankRegistry.ts), so that large
+ * data never cross the worker boundary in one long task. Used by workers/figures.worker.ts and, on the calling
+ * thread, by the inline fallback.
+ */
+import type { RankData } from '../src/core/index.ts';
+import { figureApi } from '../src/figures/data/api.ts';
+import type { SweepRequest } from '../src/figures/data/sweep.ts';
+import {
+  beginRankData,
+  hasRankData,
+  putRankChunk,
+  resolveRank,
+  retainRankData,
+  type RankSource,
+} from '../src/state/rankRegistry.ts';
+
+export type WithSources<T extends { readonly recommenders: readonly RankData[] }> = Omit<T, 'recommenders'> & {
+  readonly recommenders: readonly RankSource[];
+};
+
+export const figureJobs = {
+  ...figureApi,
+  sweepSampleSizes(request: WithSources<SweepRequest>, onProgress?: (done: number, total: number) => void) {
+    return figureApi.sweepSampleSizes({ ...request, recommenders: request.recommenders.map(resolveRank) }, onProgress);
+  },
+  beginRankData,
+  putRankChunk,
+  retainRankData,
+  hasRankData,
+};
+
+export type FigureJobs = typeof figureJobs;
+
+/** The API as seen from the main thread: the same functions, returning promises. */
+export type AsyncFigureJobs = {
+  [K in keyof FigureJobs]: (...args: Parameters<FigureJobs[K]>) => Promise<Awaited<ReturnType<FigureJobs[K]>>>;
+};
