@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Screenshots of the figures section, one PNG per tab: `node scripts/figure-screenshots.mjs URL OUTDIR [tab…]
-// [--dark] [--width=1100]`, e.g. against `npm start` or `npm run preview`. Tabs are the ids fig1 … fig7, tables.
+// [--dark] [--width=1100] [--movielens]`, e.g. against `npm start` or `npm run preview`. Tabs are the ids fig1 … fig7, tables.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -34,6 +34,12 @@ try {
   page.on('console', (m) => (m.type() === 'error' ? console.error(`console: ${m.text()}`) : undefined));
   await page.goto(url);
   mkdirSync(outDir, { recursive: true });
+  if (args.includes('--movielens')) {
+    // The MovieLens figures' button loads the paper's recommenders X, Y, Z.
+    await page.locator('#tab-fig5').click();
+    await page.getByRole('button', { name: /Load MovieLens 1M/ }).click();
+    await page.locator('#tabpanel-fig5 .panel-title', { hasText: /^X / }).waitFor({ timeout: 120_000 });
+  }
   for (const tab of tabs) {
     const button = page.locator(`#tab-${tab}`);
     if ((await button.count()) === 0) {

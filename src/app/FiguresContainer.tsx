@@ -1,10 +1,18 @@
 import { useMemo } from 'react';
 import { workerFigureCompute } from '../components/figures/figureCompute.ts';
 import { FiguresSection } from '../components/figures/FiguresSection.tsx';
+import { DEFAULT_SYNTHETIC } from '../state/datasets/registry.ts';
+import { confirmPreview, loadDataset } from '../state/inputActions.ts';
 import { priorVector } from '../state/workerJobs.ts';
 import { useExplorer } from './useExplorer.ts';
 
 const compute = workerFigureCompute();
+
+/** Loads the paper's MovieLens 1M recommenders X, Y, Z and uses them at once (the user asked for them). */
+async function loadPaperData(): Promise<void> {
+  await loadDataset('movielens-true', DEFAULT_SYNTHETIC);
+  await confirmPreview();
+}
 
 /** Connects the figures section to the store: the visible recommenders, the settings and the figures' workers. */
 export function FiguresContainer() {
@@ -28,6 +36,7 @@ export function FiguresContainer() {
       gammas={settings.gammas}
       prior={priorValues}
       compute={compute}
+      onLoadPaperData={() => void loadPaperData()}
     />
   );
 }

@@ -51,7 +51,8 @@ export const TITLE = {
 
 /** "E[AP(r̃)]" style title for one metric averaged over a recommender's instances. */
 export function expectedOf(label: string, corrected = false): TitlePart[] {
-  return [italic('E'), plain(`[${label}${corrected ? '̂' : ''}(`), italic('r̃'), plain(')]')];
+  if (corrected) return [italic('E'), plain('['), italic('M̂'), plain('('), italic('r̃'), plain(`)], M = ${label}`)];
+  return [italic('E'), plain(`[${label}(`), italic('r̃'), plain(')]')];
 }
 
 export const fmtInt = format(',');

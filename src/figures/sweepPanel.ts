@@ -148,11 +148,13 @@ export function sweepPanel(spec: SweepPanelSpec): PlotPanel {
       dash: null,
       kind: 'event',
     });
+    // Low in the panel, clear of the vertical labels at the top; on the side of the rule with more room.
+    const right = px < frame.x + frame.width * 0.6;
     texts.push({
-      x: px + 4,
-      y: frame.y + 12,
+      x: right ? px + 4 : px - 4,
+      y: bottom - 24,
       text: `correct order from m = ${fmtInt(consistent)}`,
-      anchor: 'start',
+      anchor: right ? 'start' : 'end',
       kind: 'event',
     });
   }

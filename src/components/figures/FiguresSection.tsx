@@ -5,6 +5,8 @@ import { Fig1View } from './Fig1View.tsx';
 import { Fig2View } from './Fig2View.tsx';
 import { Fig3View } from './Fig3View.tsx';
 import { Fig4View } from './Fig4View.tsx';
+import { Fig5View } from './Fig5View.tsx';
+import { Fig6View } from './Fig6View.tsx';
 import type { FigureInputs } from './types.ts';
 import './figures.css';
 
@@ -24,6 +26,8 @@ const TABS: readonly Tab[] = [
   { id: 'fig2', label: 'Figure 2', render: (p) => <Fig2View {...p} /> },
   { id: 'fig3', label: 'Figure 3', render: (p) => <Fig3View {...p} /> },
   { id: 'fig4', label: 'Figure 4', render: (p) => <Fig4View {...p} /> },
+  { id: 'fig5', label: 'Figure 5', render: (p) => <Fig5View {...p} /> },
+  { id: 'fig6', label: 'Figure 6', render: (p) => <Fig6View {...p} /> },
 ];
 
 /**

@@ -25,6 +25,8 @@ export interface FigureInputs {
   readonly width: number;
   /** The section is on screen: only then do figures start computations. */
   readonly active: boolean;
+  /** Replaces the data by the paper's MovieLens 1M recommenders X, Y, Z (Figures 5 and 6), when available. */
+  readonly onLoadPaperData?: () => void;
 }
 
 export const SAMPLING_TEXT: Readonly<Record<Sampling, string>> = {

@@ -24,6 +24,11 @@ export interface EstimatorSetup {
   readonly sampling: Sampling;
   /** p(r) for the corrections (null: uniform, the paper's choice). */
   readonly prior?: ArrayLike<number> | null;
+  /**
+   * Compute the corrections for the global n even where instances have their own n (one solve instead of one per
+   * distinct n; their sampling still uses their own n). The study's "single-n reading".
+   */
+  readonly globalCorrection?: boolean;
 }
 
 /** E[estimate] of every metric for one recommender under `method` (`sampled`, `rank-estimate`, `cls`, `bv:0.1`…). */
@@ -45,7 +50,7 @@ export function expectedEstimates(
   for (let i = 0; i < data.weights.length; i++) {
     const n = itemCountOf(data, i, itemCount);
     // The sampled metric is read on the row's window only (no m + 1 vector: m may be 10⁶ in a sweep).
-    const vectors = parsed.kind === 'sampled' ? null : cache.get(parsed, n);
+    const vectors = parsed.kind === 'sampled' ? null : cache.get(parsed, setup.globalCorrection ? itemCount : n);
     const lo = data.offsets[i];
     const k = data.offsets[i + 1] - lo;
     for (let j = 0; j < k; j++) {
@@ -77,14 +82,17 @@ function rowFor(m: number, sampling: Sampling): KernelRow {
   return lastRow;
 }
 
-/** The largest m the data allow: n − 1, or without replacement the smallest n_i − k_i over the instances. */
+/**
+ * The largest m of a sweep: n − 1 (the paper's axis; with replacement any m is possible), or without replacement the
+ * smallest n_i − k_i over the instances.
+ */
 export function largestSampleSize(recommenders: readonly RankData[], itemCount: number, sampling: Sampling): number {
   let max = itemCount - 1;
+  if (sampling === 'with-replacement') return Math.max(1, max);
   for (const data of recommenders) {
     for (let i = 0; i < data.weights.length; i++) {
-      const n = itemCountOf(data, i, itemCount);
       const k = data.offsets[i + 1] - data.offsets[i];
-      max = Math.min(max, sampling === 'without-replacement' ? n - k : n - 1);
+      max = Math.min(max, itemCountOf(data, i, itemCount) - k);
     }
   }
   return Math.max(1, max);

@@ -2,7 +2,9 @@
  * Expected estimates of each recommender's metrics as the sample size m grows (Krichene & Rendle Figure 2 for the
  * sampled metric, Figure 6 for a correction), with the sample sizes at which the ordering of two recommenders
  * changes (located exactly, by bisection over integer m) and the smallest m from which the expected ordering agrees
- * with the exact one. Runs in the worker; a pure function of the data.
+ * with the exact one. Corrections are computed for the global n even when instances have their own n (one solve
+ * per m instead of one per distinct n; each instance is still sampled from its own catalogue). Runs in the worker;
+ * a pure function of the data.
  */
 import {
   EstimatorVectors,
@@ -102,7 +104,7 @@ export function sweepSampleSizes(
     const key = `${method}|${m}`;
     let values = memo.get(key);
     if (!values) {
-      const setup = { itemCount, sampleSize: m, sampling, prior: request.prior };
+      const setup = { itemCount, sampleSize: m, sampling, prior: request.prior, globalCorrection: true };
       const cache = new EstimatorVectors(metrics, setup);
       const perRec = recommenders.map((data) => expectedEstimates(data, metrics, method, setup, cache));
       values = metrics.map((_, t) => perRec.map((v) => v[t]));
