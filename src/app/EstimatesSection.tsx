@@ -3,7 +3,7 @@ import { MethodTable } from '../components/MethodTable.tsx';
 import { SelectField } from '../components/SelectField.tsx';
 import { StatusMessage } from '../components/StatusMessage.tsx';
 import { methodTable } from '../figures/methodTable.ts';
-import { refreshEstimates } from '../state/actions.ts';
+import { cancelEstimates, refreshEstimates } from '../state/actions.ts';
 import { metricLabel } from '../state/document.ts';
 import { formatInteger } from './format.ts';
 import { useExplorer } from './useExplorer.ts';
@@ -28,6 +28,17 @@ export function EstimatesSection() {
         sampled metric as it is, and the corrections of section 5 (rank estimate, eq. 20; LS, eqs. 21–23; CLS;
         bias–variance trade-off BV, eq. 25), which assume the prior set below.
       </p>
+      {job.status === 'loading' && job.progress !== undefined && job.progress < 1 ? (
+        <div className="actions">
+          <progress max={1} value={job.progress} aria-label="Correction progress" />
+          <span role="status">
+            Computing the corrections: {Math.round(job.progress * 100)}% (one per method and distinct n)
+          </span>
+          <button type="button" onClick={cancelEstimates}>
+            Cancel
+          </button>
+        </div>
+      ) : null}
       {job.status === 'error' ? (
         <StatusMessage message={job.message} onRetry={job.retryable ? () => void refreshEstimates() : undefined} />
       ) : null}

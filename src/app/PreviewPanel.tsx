@@ -10,6 +10,7 @@ export function PreviewPanel({ preview }: { readonly preview: Preview }) {
   useEffect(() => ref.current?.focus(), [preview]);
   const rows = preview.recommenders.map((r) => ({ name: r.name, summary: rankSummary(r.data) }));
   const settings = preview.settings;
+  const grouped = rows.some((r) => r.summary.grouped);
   return (
     <section className="preview" aria-labelledby="preview-title" tabIndex={-1} ref={ref}>
       <h4 id="preview-title">
@@ -22,9 +23,11 @@ export function PreviewPanel({ preview }: { readonly preview: Preview }) {
             <th scope="col" className="num">
               Users
             </th>
-            <th scope="col" className="num">
-              Relevant items
-            </th>
+            {grouped ? (
+              <th scope="col" className="num">
+                Relevant items
+              </th>
+            ) : null}
             <th scope="col" className="num">
               Ranks
             </th>
@@ -35,8 +38,8 @@ export function PreviewPanel({ preview }: { readonly preview: Preview }) {
             <tr key={r.name}>
               <th scope="row">{r.name}</th>
               <td className="num">{formatInteger(r.summary.instances)}</td>
-              <td className="num">{formatInteger(r.summary.relevantItems)}</td>
-              <td className="num">
+              {grouped ? <td className="num">{formatInteger(r.summary.relevantItems)}</td> : null}
+              <td className="num nowrap">
                 {formatInteger(r.summary.minRank)} to {formatInteger(r.summary.maxRank)}
               </td>
             </tr>

@@ -98,7 +98,7 @@ export function RecommenderCard(props: RecommenderCardProps) {
           <textarea
             id={`${id}-ranks`}
             value={text}
-            rows={2}
+            rows={Math.min(8, Math.max(2, text.split('\n').length))}
             spellCheck={false}
             placeholder="e.g. 100 40 2 8437 (spaces, commas or new lines)"
             aria-invalid={problem !== null}

@@ -54,8 +54,16 @@ export function summariseRanks(data: RankData): RankSummary {
 
 const summaries = new WeakMap<RankData, RankSummary>();
 
+/** Rank data that carry their summary, computed where they were made (a worker), so the page need not. */
+export type SummarisedRankData = RankData & { readonly summary?: RankSummary };
+
+export function withSummary(data: RankData): SummarisedRankData {
+  return { ...data, summary: summariseRanks(data) };
+}
+
 /** summariseRanks, computed once per data object (the page asks for it on every render). */
-export function rankSummary(data: RankData): RankSummary {
+export function rankSummary(data: SummarisedRankData): RankSummary {
+  if (data.summary) return data.summary;
   let summary = summaries.get(data);
   if (!summary) {
     summary = summariseRanks(data);

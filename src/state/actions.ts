@@ -14,10 +14,11 @@ import {
 } from './computeClient.ts';
 import { computeTable, type NamedData } from './jobs.ts';
 import { explorerStore as store, type ExplorerState, type Job, type RecommenderEntry } from './store.ts';
+import { proxy } from 'comlink';
 import { rankInputs } from './rankUpload.ts';
 import { methodIds } from './workerJobs.ts';
 
-export type JobKey = 'table' | 'curves' | 'estimates' | 'study' | 'input' | 'parse';
+export type JobKey = 'table' | 'curves' | 'estimates' | 'study' | 'input' | 'parse' | 'dataset';
 type Backends = Readonly<Record<JobKey, ComputeBackend>>;
 type Value<K extends 'table' | 'curves' | 'estimates' | 'study'> = NonNullable<ExplorerState[K]['value']>;
 
@@ -78,12 +79,20 @@ export async function runJob<K extends 'table' | 'curves' | 'estimates' | 'study
   });
 }
 
-/** "100, 100, 100" for a short list; "6,040 users, ranks 1 to 3,706" for anything longer. */
+/**
+ * "100, 100, 100" for a short list (as typed, or the last valid ranks while the text has a problem);
+ * "6,040 users, ranks 1 to 3,706" for anything longer.
+ */
 export function ranksTextOf(entry: RecommenderEntry): string {
   const tokens = entry.text?.split(/[\s,;]+/).filter((t) => t !== '') ?? [];
   if (entry.text !== null && entry.problem === null && tokens.length <= 8) return tokens.join(', ');
   if (!entry.data) return '';
   const s = rankSummary(entry.data);
+  if (!s.grouped && s.instances <= 8 && entry.data.weights.every(Number.isInteger)) {
+    return Array.from(entry.data.ranks)
+      .flatMap((r, i) => Array<number>(entry.data!.weights[i]).fill(r))
+      .join(', ');
+  }
   const users = `${formatInteger(s.instances)} ${s.instances === 1 ? 'user' : 'users'}`;
   return `${users}, ranks ${formatInteger(s.minRank)} to ${formatInteger(s.maxRank)}`;
 }
@@ -130,9 +139,13 @@ export function refreshEstimates(): Promise<void> {
   const excluded = shown.filter((r) => !active.includes(r)).map((r) => r.name);
   const methods = methodIds(gammas);
   const request = { metrics, methods, itemCount, sampleSize, sampling, prior };
+  const onProgress = (done: number, total: number) => {
+    const job = store.getState().estimates;
+    if (job.status === 'loading') store.setState({ estimates: { ...job, progress: done / total } });
+  };
   return runJob('estimates', async (backend, signal) => ({
     estimates: await backend.run(signal, async (api) =>
-      api.estimateAll({ ...request, recommenders: await rankInputs(api, active) }),
+      api.estimateAll({ ...request, recommenders: await rankInputs(api, active) }, proxy(onProgress)),
     ),
     recommenders: active.map((r) => r.name),
     excluded,
@@ -141,6 +154,15 @@ export function refreshEstimates(): Promise<void> {
     itemCount,
     sampleSize,
   }));
+}
+
+/** Stops the corrections; the previous estimates stay, with a retry. */
+export function cancelEstimates(): void {
+  cancelTask('estimates');
+  const value = store.getState().estimates.value;
+  store.setState({
+    estimates: { status: 'error', value, message: 'The corrections were cancelled.', retryable: true },
+  });
 }
 
 let figureWidth = 880;

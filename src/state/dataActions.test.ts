@@ -14,7 +14,9 @@ import {
   setRecommenderText,
 } from './recommenderActions.ts';
 import { setItemCount, setRankKind } from './settingsActions.ts';
-import { explorerStore as store } from './store.ts';
+import { applyDocument } from './documentActions.ts';
+import { decodeFragment, encodeFragment } from './linkCodec.ts';
+import { documentOf, explorerStore as store } from './store.ts';
 import { resetExplorer, until } from './testing.ts';
 import { singleRankData } from '../core/index.ts';
 import type { AsyncComputeApi } from './computeClient.ts';
@@ -98,6 +100,20 @@ describe('files, pasted CSV and data sets', () => {
       ['Top-heavy', null, 'Synthetic rank distributions'],
       ['Heavy worst bucket', null, 'Synthetic rank distributions'],
     ]);
+  });
+
+  it('names a built-in data set in links instead of carrying its data, and loads it again on opening', async () => {
+    await loadDataset('synthetic', { ...DEFAULT_SYNTHETIC, users: 50_000 });
+    await confirmPreview();
+    const before = documentOf(store.getState());
+    const encoded = await encodeFragment(before);
+    expect(encoded.ok && encoded.fragment.length).toBeLessThan(1000);
+    resetExplorer();
+    const decoded = await decodeFragment(encoded.ok ? encoded.fragment : '');
+    await applyDocument(decoded!.document);
+    expect(documentOf(store.getState())).toEqual(before);
+    setRecommenderText(store.getState().recommenders[0].id, ''); // a problem: the data stay, and their origin
+    expect(store.getState().recommenders[0].dataset).not.toBeNull();
   });
 
   it('writes small histograms as editable text', () => {

@@ -3,6 +3,7 @@
  * exported JSON file carry. Derived results are not part of it; they are recomputed from it.
  */
 import type { RankData, Sampling } from '../core/index.ts';
+import type { SyntheticParams } from './datasets/synthetic.ts';
 import { TOY_ITEM_COUNT, TOY_METRIC_IDS, TOY_RECOMMENDERS, TOY_SAMPLE_SIZE } from './toyExample.ts';
 
 /** The current document format; links and files of older formats are migrated on restore (restore.ts). */
@@ -34,6 +35,17 @@ export interface Settings {
   readonly repetitions: number;
 }
 
+/**
+ * The data are the `index`-th recommender of a built-in data set (datasets/registry.ts), unchanged: a link then
+ * names the data set instead of carrying the data, and opening it loads them again.
+ */
+export interface DatasetRef {
+  readonly id: string;
+  /** The synthetic generator's parameters; null for a fixed data set. */
+  readonly params: SyntheticParams | null;
+  readonly index: number;
+}
+
 export interface RecommenderDoc {
   readonly name: string;
   /** `#rrggbb`. */
@@ -46,6 +58,8 @@ export interface RecommenderDoc {
   readonly data: RankData | null;
   /** Where the data came from when not typed, e.g. "ranks.csv" or "Synthetic data set". */
   readonly source: string | null;
+  /** The built-in data set the data are from, while they are unchanged. */
+  readonly dataset: DatasetRef | null;
 }
 
 export interface ExplorerDocument {
@@ -93,6 +107,7 @@ export function defaultDocument(): ExplorerDocument {
       text: r.ranks.join(' '),
       data: r.data,
       source: null,
+      dataset: { id: 'toy', params: null, index: i },
     })),
   };
 }

@@ -103,10 +103,15 @@ export async function loadDataset(id: string, params: SyntheticParams): Promise<
     return;
   }
   const { recommenders, settings } = outcome.value;
-  const layout = 'built-in data set';
-  store.setState({
-    input: { status: 'preview', preview: { origin: dataset.label, layout, settings, problems: [], recommenders } },
-  });
+  const preview: Preview = {
+    origin: dataset.label,
+    layout: 'built-in data set',
+    settings,
+    problems: [],
+    recommenders,
+    dataset: { id, params: dataset.parametric ? params : null },
+  };
+  store.setState({ input: { status: 'preview', preview } });
 }
 
 export function dismissInput(): void {
@@ -130,6 +135,7 @@ export async function confirmPreview(): Promise<void> {
       text: r.text,
       data: r.data,
       source: r.text === null ? preview.origin : null,
+      dataset: preview.dataset ? { ...preview.dataset, index: i } : null,
     })),
   };
   return applyDocument(document);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { groupedRankData, singleRankData } from '../core/index.ts';
 import { defaultDocument, LIMITS, type ExplorerDocument, type RecommenderDoc } from './document.ts';
 import { decodeFragment, encodeFragment, MAX_FRAGMENT_LENGTH } from './linkCodec.ts';
-import { restoreDocument, toWireDocument } from './restore.ts';
+import { linkDocument, restoreDocument, toWireDocument } from './restore.ts';
 
 async function roundTrip(document: ExplorerDocument) {
   const encoded = await encodeFragment(document);
@@ -64,6 +64,7 @@ const recommender = fc.record({
   text: fc.option(fc.string({ unit: 'grapheme', maxLength: 200 })),
   data: fc.option(rankData),
   source: fc.option(fc.string({ maxLength: 40 })),
+  dataset: fc.constant(null),
 });
 
 const document: fc.Arbitrary<ExplorerDocument> = fc.record({
@@ -92,7 +93,11 @@ describe('URL fragment codec', () => {
     expect(encoded.ok && encoded.fragment).toMatch(/^#v1\.[A-Za-z0-9_-]+$/);
     expect(encoded.ok && encoded.fragment.length).toBeLessThan(600);
     const decoded = await decodeFragment(encoded.ok ? encoded.fragment : '');
-    expect(decoded).toEqual({ document: defaultDocument(), problems: [], failed: false });
+    // The toy example's data are named in the link, not carried: opening it loads them from the data set.
+    expect(decoded).toEqual({ document: linkDocument(defaultDocument()), problems: [], failed: false });
+    expect(decoded?.document.recommenders.map((r) => r.dataset)).toEqual(
+      [0, 1, 2].map((index) => ({ id: 'toy', params: null, index })),
+    );
   });
 
   it('round-trips any valid document exactly (property)', async () => {
@@ -199,7 +204,9 @@ describe('URL fragment codec', () => {
     const big = Array.from({ length: 20_000 }, () => 1 + ((state = (state * 48271) % 2147483647) % 1_000_000));
     const doc = {
       ...defaultDocument(),
-      recommenders: [{ ...defaultDocument().recommenders[0], text: null, data: singleRankData('A', big) }],
+      recommenders: [
+        { ...defaultDocument().recommenders[0], text: null, data: singleRankData('A', big), dataset: null },
+      ],
     };
     const encoded = await encodeFragment(doc);
     expect(encoded.ok).toBe(false);

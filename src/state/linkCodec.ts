@@ -5,7 +5,7 @@
  * format gives the defaults (or what could be validated) and a message saying what happened.
  */
 import { DOCUMENT_VERSION, type ExplorerDocument } from './document.ts';
-import { restoreDocument, toWireDocument, type Restored } from './restore.ts';
+import { linkDocument, restoreDocument, toWireDocument, type Restored } from './restore.ts';
 
 /** Longest fragment a link may carry: longer links get cut by mail and chat programs. */
 export const MAX_FRAGMENT_LENGTH = 16_000;
@@ -65,8 +65,12 @@ function rankCount(document: ExplorerDocument): number {
   return document.recommenders.reduce((s, r) => s + (r.data?.ranks.length ?? 0) + (r.text?.length ?? 0) / 4, 0);
 }
 
-/** The fragment (with its `#`) for a document, or why the document is too large for a link. */
-export async function encodeFragment(document: ExplorerDocument): Promise<LinkEncoding> {
+/**
+ * The fragment (with its `#`) for a document, or why the document is too large for a link. Data from built-in
+ * data sets are named rather than carried (restore.ts: linkDocument), so such links stay short at any size.
+ */
+export async function encodeFragment(full: ExplorerDocument): Promise<LinkEncoding> {
+  const document = linkDocument(full);
   const tooLarge = (size: string) => ({
     ok: false as const,
     reason: `The data are too large for a link (${size}; a link holds at most ${MAX_FRAGMENT_LENGTH.toLocaleString('en-US')}).`,

@@ -43,8 +43,12 @@ function applyParse(id: string, text: string, result: RankListResult): void {
   if (result.ok) {
     // Re-reading the same ranks (n or m changed) keeps the data object, so nothing recomputes or is saved again.
     const data = entry.data && sameRanks(entry.data, result.data) ? entry.data : result.data;
-    if (data !== entry.data || entry.problem !== null || entry.source !== null)
-      update(id, { data, problem: null, source: null });
+    const changed = data !== entry.data;
+    // Data that replace other data are the user's own; a first reading (a link's text) keeps its origin.
+    const edited = changed && entry.data !== null;
+    if (changed || entry.problem !== null) {
+      update(id, { data, problem: null, ...(edited ? { source: null, dataset: null } : {}) });
+    }
   } else update(id, { problem: text.trim() === '' && entry.data === null ? null : result.message });
 }
 
@@ -93,6 +97,7 @@ export function addRecommender(): string | null {
     text: '',
     data: null,
     source: null,
+    dataset: null,
     problem: null,
   };
   store.setState({ recommenders: [...recommenders, entry] });
@@ -126,10 +131,4 @@ export function setRecommenderHidden(id: string, hidden: boolean): void {
 export function removeRecommender(id: string): void {
   store.setState((s) => ({ recommenders: s.recommenders.filter((r) => r.id !== id) }));
   refreshSoon(0);
-}
-
-/** Replaces the data of a recommender from a file by an editable text (only for data small enough to type). */
-export function editAsText(id: string, text: string): void {
-  update(id, { text, source: null, problem: null });
-  void parseTexts([id]);
 }

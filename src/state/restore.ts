@@ -16,6 +16,8 @@ import {
   type RecommenderDoc,
   type Settings,
 } from './document.ts';
+import { DATASETS } from './datasets/registry.ts';
+import { SHAPES } from './datasets/synthetic.ts';
 import { fromWire, toWire, type WireRanks } from './wireRanks.ts';
 
 /** Written into every exported file, so that a configuration can be told from a rank file. */
@@ -92,6 +94,21 @@ function restoreSettings(raw: unknown, problems: string[]): Settings {
   return out as unknown as Settings;
 }
 
+const datasetSchema = z
+  .object({
+    id: z.string().refine((id) => DATASETS.some((d) => d.id === id)),
+    params: z
+      .object({
+        shapes: z.array(z.enum(SHAPES)).min(1).max(SHAPES.length),
+        users: z.number().int().min(1).max(1_000_000),
+        itemCount: z.number().int().min(2).max(LIMITS.maxItemCount),
+        seed: z.number().int().min(0).max(LIMITS.maxSeed),
+      })
+      .nullable(),
+    index: z.number().int().min(0).max(LIMITS.maxRecommenders),
+  })
+  .nullable();
+
 const nameSchema = z.string().trim().min(1).max(LIMITS.maxNameLength);
 const colorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 const textSchema = z.string().max(20_000_000).nullable();
@@ -131,6 +148,7 @@ function restoreRecommender(
     text: field(raw, 'text', textSchema, null, `text of "${name}"`, problems),
     data,
     source: field(raw, 'source', sourceSchema, null, `source of "${name}"`, problems),
+    dataset: field(raw, 'dataset', datasetSchema, null, `data set of "${name}"`, problems),
   };
 }
 
@@ -172,5 +190,13 @@ export function toWireDocument(document: ExplorerDocument, typed = false): WireD
     version: DOCUMENT_VERSION,
     settings: document.settings,
     recommenders: document.recommenders.map((r) => ({ ...r, data: r.data ? toWire(r.data, typed) : null })),
+  };
+}
+
+/** What a link holds: the data of built-in data sets are named (`dataset`), not carried. */
+export function linkDocument(document: ExplorerDocument): ExplorerDocument {
+  return {
+    ...document,
+    recommenders: document.recommenders.map((r) => (r.dataset && r.data ? { ...r, data: null } : r)),
   };
 }

@@ -23,7 +23,15 @@ const work: ExplorerDocument = {
   ...defaultDocument(),
   settings: { ...defaultDocument().settings, itemCount: 20_000 },
   recommenders: [
-    { name: 'Mine', color: '#123456', hidden: false, text: '3 4', data: singleRankData('Mine', [3, 4]), source: null },
+    {
+      name: 'Mine',
+      color: '#123456',
+      hidden: false,
+      text: '3 4',
+      data: singleRankData('Mine', [3, 4]),
+      source: null,
+      dataset: null,
+    },
   ],
 };
 

@@ -7,7 +7,7 @@ import { type ExplorerDocument } from './document.ts';
 import { applyDocument } from './documentActions.ts';
 import { decodeFragment, encodeFragment } from './linkCodec.ts';
 import type { WorkStorage } from './persistence.ts';
-import { toWireDocument } from './restore.ts';
+import { linkDocument, toWireDocument } from './restore.ts';
 import { collectGarbage, loadDocument, saveDocument } from './savedWork.ts';
 import { documentOf, explorerStore as store, type ExplorerState, type Notice } from './store.ts';
 
@@ -25,7 +25,8 @@ let saveTimer: ReturnType<typeof setTimeout> | null = null;
 function sameDocument(a: ExplorerDocument, b: ExplorerDocument): boolean {
   const size = (d: ExplorerDocument) => d.recommenders.reduce((s, r) => s + (r.data?.ranks.length ?? 0), 0);
   if (size(a) !== size(b) || size(a) > 200_000) return false;
-  return JSON.stringify(toWireDocument(a)) === JSON.stringify(toWireDocument(b));
+  // Compared as links: data of built-in data sets count by name, as a link holds them.
+  return JSON.stringify(toWireDocument(linkDocument(a))) === JSON.stringify(toWireDocument(linkDocument(b)));
 }
 
 function linkNotice(problems: readonly string[], failed: boolean, previous: boolean): Notice {
@@ -111,6 +112,8 @@ export async function syncLink(): Promise<void> {
   environment.history.replaceState(null, '', encoded.ok ? encoded.fragment : base);
   store.setState((s) => ({
     link: { url, problem: encoded.ok ? null : encoded.reason, copied: s.link.url === url && s.link.copied },
+    // A "too large for a link" notice follows the data: gone when they fit again.
+    notice: s.notice?.offerDownload && encoded.ok ? null : s.notice,
   }));
 }
 

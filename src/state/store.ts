@@ -3,6 +3,7 @@ import { createStore } from 'zustand/vanilla';
 import type { RankData, Sampling, SimulationResult } from '../core/index.ts';
 import type { MetricVsRankFigure } from '../figures/metricVsRank.ts';
 import type { RecommenderInput } from '../figures/resultsTable.ts';
+import type { SyntheticParams } from './datasets/synthetic.ts';
 import { defaultDocument, type ExplorerDocument, type RecommenderDoc, type Settings } from './document.ts';
 
 /** A computed result: while loading or after an error the previous value (if any) is kept for display. */
@@ -68,6 +69,8 @@ export interface Preview {
   readonly layout: string;
   /** The whole document, for a configuration file. */
   readonly document?: ExplorerDocument;
+  /** The built-in data set (and generator parameters) the recommenders come from. */
+  readonly dataset?: { readonly id: string; readonly params: SyntheticParams | null };
 }
 
 export type InputState =
@@ -130,13 +133,14 @@ export function initialState(document: ExplorerDocument = defaultDocument()): Ex
 export function documentOf(state: Pick<ExplorerState, 'settings' | 'recommenders'>): ExplorerDocument {
   return {
     settings: state.settings,
-    recommenders: state.recommenders.map(({ name, color, hidden, text, data, source }) => ({
+    recommenders: state.recommenders.map(({ name, color, hidden, text, data, source, dataset }) => ({
       name,
       color,
       hidden,
       text,
       data,
       source,
+      dataset,
     })),
   };
 }

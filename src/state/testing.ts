@@ -12,6 +12,7 @@ export function resetExplorer(): void {
     study: inlineBackend,
     input: inlineBackend,
     parse: inlineBackend,
+    dataset: inlineBackend,
   });
 }
 

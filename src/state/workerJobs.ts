@@ -18,6 +18,7 @@ import {
   type SimulationResult,
 } from '../core/index.ts';
 import type { Parsed } from '../io/fileError.ts';
+import { withSummary } from '../io/rankHistogram.ts';
 import { readRankInput, type RankInput } from '../io/readRankInput.ts';
 import type { RankFileOptions } from '../io/rankFile.ts';
 import { parseRankList, type RankListOptions, type RankListResult } from '../io/rankList.ts';
@@ -70,8 +71,47 @@ export interface CorrectionRequest {
   readonly prior: Prior;
 }
 
-/** Estimates of every metric by every method from sampled ranks: out[recommender][method][metric]. */
-export function estimateAll(request: CorrectionRequest): number[][][] {
+/** Counts the correction vectors computed (one per method and distinct n), to report progress. */
+class CountingVectors extends EstimatorVectors {
+  private readonly seen = new Set<string>();
+  constructor(
+    metrics: ConstructorParameters<typeof EstimatorVectors>[0],
+    setup: ConstructorParameters<typeof EstimatorVectors>[1],
+    private readonly total: number,
+    private readonly report: (done: number, total: number) => void,
+  ) {
+    super(metrics, setup);
+  }
+
+  override get(...args: Parameters<EstimatorVectors['get']>): Float64Array[] {
+    const vectors = super.get(...args);
+    const key = `${args[0].id}|${args[1]}`;
+    if (!this.seen.has(key)) {
+      this.seen.add(key);
+      this.report(this.seen.size, this.total);
+    }
+    return vectors;
+  }
+}
+
+function distinctItemCounts(data: readonly RankData[], itemCount: number): number {
+  const values = new Set<number>();
+  for (const d of data) {
+    if (d.itemCounts) for (const n of d.itemCounts) values.add(n);
+    else values.add(itemCount);
+  }
+  return values.size;
+}
+
+/**
+ * Estimates of every metric by every method from sampled ranks: out[recommender][method][metric]. Corrections
+ * are computed once per method and distinct n (data with a per-user n may have hundreds): `onProgress` hears of
+ * each, at most every 100 ms.
+ */
+export function estimateAll(
+  request: CorrectionRequest,
+  onProgress?: (done: number, total: number) => void,
+): number[][][] {
   const metrics = request.metrics.map(parseMetric);
   const methods = request.methods.map(parseMethod);
   const setup = {
@@ -80,9 +120,11 @@ export function estimateAll(request: CorrectionRequest): number[][][] {
     sampling: request.sampling,
     prior: priorVector(request.prior, request.itemCount),
   };
-  const cache = new EstimatorVectors(metrics, setup);
-  return request.recommenders.map((input) => {
-    const rows = estimateMetrics(resolveRank(input), metrics, methods, setup, cache);
+  const data = request.recommenders.map(resolveRank);
+  const total = methods.length * distinctItemCounts(data, request.itemCount);
+  const cache = new CountingVectors(metrics, setup, total, throttle(onProgress));
+  return data.map((recommender) => {
+    const rows = estimateMetrics(recommender, metrics, methods, setup, cache);
     return methods.map((_, i) => metrics.map((_, j) => rows[i * metrics.length + j].estimate));
   });
 }
@@ -92,9 +134,20 @@ export interface StudyRequest extends CorrectionRequest {
   readonly seed: number;
 }
 
+/** A progress callback called at most every 100 ms (and at the end), or a no-op. */
+function throttle(onProgress?: (done: number, total: number) => void): (done: number, total: number) => void {
+  let last = 0;
+  return (done, total) => {
+    const now = Date.now();
+    if (onProgress && (now - last > 100 || done === total)) {
+      last = now;
+      onProgress(done, total);
+    }
+  };
+}
+
 /** The Monte Carlo study (core simulate), reporting progress at most every 100 ms. */
 export function runStudy(request: StudyRequest, onProgress?: (done: number, total: number) => void): SimulationResult {
-  let last = 0;
   return simulate({
     recommenders: request.recommenders.map(resolveRank),
     metrics: request.metrics.map(parseMetric),
@@ -105,20 +158,17 @@ export function runStudy(request: StudyRequest, onProgress?: (done: number, tota
     repeats: request.repetitions,
     seed: request.seed,
     prior: priorVector(request.prior, request.itemCount),
-    onProgress: (done, total) => {
-      const now = Date.now();
-      if (onProgress && (now - last > 100 || done === total)) {
-        last = now;
-        onProgress(done, total);
-      }
-    },
+    onProgress: throttle(onProgress),
   });
 }
 
 /** Reads a file (in the worker, so that a 10^6-row file never blocks the page) or a pasted CSV. */
 export async function readInput(source: Blob | string, options: RankFileOptions): Promise<Parsed<RankInput>> {
   const text = typeof source === 'string' ? source : await source.text();
-  return readRankInput(text, options);
+  const parsed = readRankInput(text, options);
+  if (!parsed.ok || parsed.value.kind !== 'ranks') return parsed;
+  const file = { ...parsed.value.file, recommenders: parsed.value.file.recommenders.map(withSummary) };
+  return { ok: true, value: { kind: 'ranks', file } };
 }
 
 export function parseList(text: string, name: string, options: RankListOptions): RankListResult {

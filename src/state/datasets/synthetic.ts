@@ -8,7 +8,7 @@
  * U is uniform on [0, 1) from the core's xoshiro128** source.
  */
 import { createRandom, singleRankData, type RandomSource, type RankData } from '../../core/index.ts';
-import { compactRankData } from '../../io/rankHistogram.ts';
+import { compactRankData, withSummary } from '../../io/rankHistogram.ts';
 
 export const SHAPES = ['balanced', 'top-heavy', 'heavy-worst-bucket'] as const;
 export type Shape = (typeof SHAPES)[number];
@@ -49,6 +49,6 @@ export function generateSynthetic(params: SyntheticParams): RankData[] {
     const random = createRandom(params.seed * 16 + SHAPES.indexOf(shape));
     const ranks = new Float64Array(params.users);
     for (let i = 0; i < params.users; i++) ranks[i] = Math.min(n, Math.max(1, draw(shape, n, random)));
-    return compactRankData(singleRankData(SHAPE_LABELS[shape], ranks));
+    return withSummary(compactRankData(singleRankData(SHAPE_LABELS[shape], ranks)));
   });
 }
