@@ -6,6 +6,7 @@
  */
 import type { RankData } from '../src/core/index.ts';
 import { figureApi } from '../src/figures/data/api.ts';
+import type { DistributionCurvesRequest } from '../src/figures/data/distributionCurves.ts';
 import type { SweepRequest } from '../src/figures/data/sweep.ts';
 import {
   beginRankData,
@@ -24,6 +25,15 @@ export const figureJobs = {
   ...figureApi,
   sweepSampleSizes(request: WithSources<SweepRequest>, onProgress?: (done: number, total: number) => void) {
     return figureApi.sweepSampleSizes({ ...request, recommenders: request.recommenders.map(resolveRank) }, onProgress);
+  },
+  distributionCurves(
+    request: WithSources<DistributionCurvesRequest>,
+    onProgress?: (done: number, total: number) => void,
+  ) {
+    return figureApi.distributionCurves(
+      { ...request, recommenders: request.recommenders.map(resolveRank) },
+      onProgress,
+    );
   },
   beginRankData,
   putRankChunk,

@@ -7,6 +7,7 @@ import { Fig3View } from './Fig3View.tsx';
 import { Fig4View } from './Fig4View.tsx';
 import { Fig5View } from './Fig5View.tsx';
 import { Fig6View } from './Fig6View.tsx';
+import { Fig7View } from './Fig7View.tsx';
 import type { FigureInputs } from './types.ts';
 import './figures.css';
 
@@ -28,6 +29,7 @@ const TABS: readonly Tab[] = [
   { id: 'fig4', label: 'Figure 4', render: (p) => <Fig4View {...p} /> },
   { id: 'fig5', label: 'Figure 5', render: (p) => <Fig5View {...p} /> },
   { id: 'fig6', label: 'Figure 6', render: (p) => <Fig6View {...p} /> },
+  { id: 'fig7', label: 'Figure 7 (Jin)', render: (p) => <Fig7View {...p} /> },
 ];
 
 /**

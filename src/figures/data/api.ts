@@ -3,6 +3,7 @@
  * workers/figureJobs.ts adds the rank-data plumbing for the worker; tests call these directly.
  */
 import { correctionCurves } from './correctionCurves.ts';
+import { distributionCurves } from './distributionCurves.ts';
 import { sampledCurves } from './rankCurves.ts';
 import { sweepSampleSizes } from './sweep.ts';
 
@@ -10,6 +11,7 @@ export const figureApi = {
   sweepSampleSizes,
   sampledCurves,
   correctionCurves,
+  distributionCurves,
 };
 
 export type FigureApi = typeof figureApi;
