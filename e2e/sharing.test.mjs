@@ -70,7 +70,15 @@ test('a tampered or truncated link shows a clear message and the toy example, an
     `${url}#v1.${Buffer.from('{"settings":{"itemCount":"<script>"}}').toString('base64url')}`,
   ];
   for (const address of damaged) {
-    const opened = await openApp(browser, address);
+    const opened = await openApp(browser, address, {
+      setup: (context) =>
+        context.on('page', (p) =>
+          p.on('dialog', (dialog) => {
+            opened.problems.push(`a dialog opened: ${dialog.message()}`);
+            void dialog.dismiss();
+          }),
+        ),
+    });
     try {
       const alert = opened.page.getByRole('alert');
       await alert.waitFor({ timeout: 10_000 });

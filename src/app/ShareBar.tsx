@@ -21,7 +21,7 @@ export function ShareBar() {
       ) : null}
       {link.url !== null ? (
         <>
-          <label htmlFor={`${id}-link`} className="visually-hidden">
+          <label htmlFor={`${id}-link`} className="link-label">
             Link to this view
           </label>
           <input
