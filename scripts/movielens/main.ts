@@ -3,7 +3,7 @@
  * ranks every test user's held-out item, and writes the derived ranks to public/datasets/.
  *
  *   npm run movielens                    # train, rank, write the two CSVs (about a minute on 2 cores)
- *   npm run movielens -- study           # Tables 3 and 4 from the shipped CSVs (study.ts), as Markdown
+ *   npm run movielens -- study           # docs/reproduction.md tables from the shipped CSVs (study.ts; ~20 min)
  *
  * Options: --data DIR (or MOVIELENS_DIR; default ../shared/data/movielens-1m), --out DIR (where the CSVs are
  * written, and read by `study`; default public/datasets), --seed S (default 1), --sweeps N (iALS sweeps, default
