@@ -7,6 +7,8 @@
  * to sum 1. When the windows fit the memory budget (STORED_KERNEL_LIMIT doubles, 128 MB) they are computed once and
  * stored (n = 10^5, m = 100 takes ≈ 80 MB); above it every product recomputes the rows by the exact recurrence
  * (about twice the time, O(m) memory). The dense n × (m + 1) matrix is never built.
+ * The estimators see the data only at the observed sampled ranks (P̃_i > 0), so they work on the kernel restricted
+ * to those columns (`restrict`): with five users only five columns are touched instead of m + 1.
  */
 import type { Sampling } from '../sampling.ts';
 import { BULK_CUTOFF, KernelRow, validateSamplingSetup } from '../sampling.ts';
@@ -14,10 +16,148 @@ import { BULK_CUTOFF, KernelRow, validateSamplingSetup } from '../sampling.ts';
 /** Largest number of stored kernel entries (doubles); beyond it rows are recomputed on every product. */
 export const STORED_KERNEL_LIMIT = 2 ** 24;
 
-export class SampledRankKernel {
-  /** Window start (0-based sampled-rank index) of each row r = 1..n at position r − 1. */
+/**
+ * The products of a kernel over a set of columns (sampled-rank indices; all m + 1 of them, or the observed ones):
+ * vectors indexed by column have length `size`, vectors indexed by true rank have length n.
+ */
+export interface KernelProducts {
+  readonly itemCount: number;
+  readonly size: number;
+  /** out = K π over the columns (eq 18). */
+  multiply(pi: Float64Array, out: Float64Array): Float64Array;
+  /** out[r − 1] = Σ_columns c · p(· | r) (the sum of eq 21). */
+  multiplyTranspose(c: Float64Array, out: Float64Array): Float64Array;
+  /**
+   * One fused EM step (eq 21) in a single pass over the rows: D_r = Σ c p(· | r) (c = P̃ / q at π), next_r = π_r D_r
+   * and qNext = K next. Returns max_r D_r (at π) and Σ_r next_r (1 up to rounding; the caller divides by it).
+   */
+  emStep(pi: Float64Array, c: Float64Array, next: Float64Array, qNext: Float64Array): { maxD: number; sum: number };
+  /** The column entries of row r0 = r − 1, p(· | r), into out (zeros outside the window). */
+  column(r0: number, out: Float64Array): Float64Array;
+}
+
+/** Rows stored over windows: row r0 holds columns lo[r0] … at values[offsets[r0] .. offsets[r0 + 1]). */
+class StoredProducts implements KernelProducts {
+  constructor(
+    readonly itemCount: number,
+    readonly size: number,
+    private readonly lo: Int32Array,
+    private readonly offsets: Int32Array,
+    private readonly values: Float64Array,
+  ) {}
+
+  multiply(pi: Float64Array, out: Float64Array): Float64Array {
+    out.fill(0);
+    const { lo, offsets, values } = this;
+    for (let r = 0; r < this.itemCount; r++) {
+      const p = pi[r];
+      if (p !== 0) axpy(p, values, offsets[r], offsets[r + 1], out, lo[r] - offsets[r]);
+    }
+    return out;
+  }
+
+  multiplyTranspose(c: Float64Array, out: Float64Array): Float64Array {
+    const { lo, offsets, values } = this;
+    for (let r = 0; r < this.itemCount; r++) out[r] = dot(c, values, offsets[r], offsets[r + 1], lo[r] - offsets[r]);
+    return out;
+  }
+
+  emStep(pi: Float64Array, c: Float64Array, next: Float64Array, qNext: Float64Array): { maxD: number; sum: number } {
+    qNext.fill(0);
+    let maxD = 0;
+    let sum = 0;
+    const { lo, offsets, values } = this;
+    for (let r = 0; r < this.itemCount; r++) {
+      const start = offsets[r];
+      const end = offsets[r + 1];
+      const base = lo[r] - start;
+      const d = dot(c, values, start, end, base);
+      if (d > maxD) maxD = d;
+      const p = pi[r] * d;
+      next[r] = p;
+      sum += p;
+      if (p !== 0) axpy(p, values, start, end, qNext, base);
+    }
+    return { maxD, sum };
+  }
+
+  column(r0: number, out: Float64Array): Float64Array {
+    out.fill(0);
+    out.set(this.values.subarray(this.offsets[r0], this.offsets[r0 + 1]), this.lo[r0]);
+    return out;
+  }
+}
+
+/** Rows recomputed on every product (over the columns of `position`: column index or −1 for each of 0..m). */
+class StreamedProducts implements KernelProducts {
+  private readonly row: KernelRow;
+  constructor(
+    readonly itemCount: number,
+    readonly size: number,
+    sampleSize: number,
+    sampling: Sampling,
+    private readonly position: Int32Array,
+  ) {
+    this.row = new KernelRow(sampleSize, sampling, BULK_CUTOFF);
+  }
+
+  /** visit(r0, column, value) for every entry of row r0 in the column set. */
+  private each(r0: number, visit: (column: number, value: number) => void): void {
+    const row = this.row.fill(r0, this.itemCount - 1);
+    for (let i = row.lo; i <= row.hi; i++) {
+      const k = this.position[i];
+      if (k >= 0) visit(k, row.values[i]);
+    }
+  }
+
+  multiply(pi: Float64Array, out: Float64Array): Float64Array {
+    out.fill(0);
+    for (let r = 0; r < this.itemCount; r++) {
+      const p = pi[r];
+      if (p !== 0) this.each(r, (k, v) => (out[k] += p * v));
+    }
+    return out;
+  }
+
+  multiplyTranspose(c: Float64Array, out: Float64Array): Float64Array {
+    for (let r = 0; r < this.itemCount; r++) {
+      let s = 0;
+      this.each(r, (k, v) => (s += c[k] * v));
+      out[r] = s;
+    }
+    return out;
+  }
+
+  emStep(pi: Float64Array, c: Float64Array, next: Float64Array, qNext: Float64Array): { maxD: number; sum: number } {
+    qNext.fill(0);
+    let maxD = 0;
+    let sum = 0;
+    const row = this.row;
+    for (let r = 0; r < this.itemCount; r++) {
+      row.fill(r, this.itemCount - 1);
+      let d = 0;
+      for (let i = row.lo; i <= row.hi; i++) if (this.position[i] >= 0) d += c[this.position[i]] * row.values[i];
+      if (d > maxD) maxD = d;
+      const p = pi[r] * d;
+      next[r] = p;
+      sum += p;
+      if (p === 0) continue;
+      for (let i = row.lo; i <= row.hi; i++) if (this.position[i] >= 0) qNext[this.position[i]] += p * row.values[i];
+    }
+    return { maxD, sum };
+  }
+
+  column(r0: number, out: Float64Array): Float64Array {
+    out.fill(0);
+    this.each(r0, (k, v) => (out[k] = v));
+    return out;
+  }
+}
+
+export class SampledRankKernel implements KernelProducts {
+  readonly size: number;
+  private readonly products: KernelProducts;
   private readonly lo: Int32Array;
-  /** Row r − 1 occupies values[offsets[r − 1] .. offsets[r]). Empty when streaming. */
   private readonly offsets: Int32Array;
   private readonly values: Float64Array | null;
   private readonly row: KernelRow;
@@ -26,9 +166,10 @@ export class SampledRankKernel {
     readonly itemCount: number,
     readonly sampleSize: number,
     readonly sampling: Sampling,
-    storedLimit = STORED_KERNEL_LIMIT,
+    private readonly storedLimit = STORED_KERNEL_LIMIT,
   ) {
     validateSamplingSetup(itemCount, sampleSize, sampling);
+    this.size = sampleSize + 1;
     this.row = new KernelRow(sampleSize, sampling, BULK_CUTOFF);
     this.lo = new Int32Array(itemCount);
     this.offsets = new Int32Array(itemCount + 1);
@@ -40,10 +181,15 @@ export class SampledRankKernel {
       this.offsets[r + 1] = Math.min(total, 2 ** 31 - 1);
     }
     this.values = total <= storedLimit ? new Float64Array(total) : null;
-    if (!this.values) return;
-    for (let r = 0; r < itemCount; r++) {
-      this.row.fill(r, itemCount - 1);
-      this.values.set(this.row.values.subarray(this.row.lo, this.row.hi + 1), this.offsets[r]);
+    if (this.values) {
+      for (let r = 0; r < itemCount; r++) {
+        this.row.fill(r, itemCount - 1);
+        this.values.set(this.row.values.subarray(this.row.lo, this.row.hi + 1), this.offsets[r]);
+      }
+      this.products = new StoredProducts(itemCount, this.size, this.lo, this.offsets, this.values);
+    } else {
+      const identity = Int32Array.from({ length: this.size }, (_, i) => i);
+      this.products = new StreamedProducts(itemCount, this.size, sampleSize, sampling, identity);
     }
   }
 
@@ -57,111 +203,59 @@ export class SampledRankKernel {
     return this.values?.length ?? 0;
   }
 
-  /** Calls visit(r0, lo, values, start, length) for every row with a nonzero weight (r0 = r − 1). */
-  private eachRow(
-    weight: Float64Array | null,
-    visit: (r0: number, lo: number, values: Float64Array, start: number, length: number) => void,
-  ): void {
-    const n = this.itemCount;
-    const stored = this.values;
-    for (let r = 0; r < n; r++) {
-      if (weight && weight[r] === 0) continue;
-      if (stored) {
-        visit(r, this.lo[r], stored, this.offsets[r], this.offsets[r + 1] - this.offsets[r]);
-      } else {
-        const row = this.row.fill(r, n - 1);
-        visit(r, row.lo, row.values, row.lo, row.hi - row.lo + 1);
-      }
-    }
-  }
-
-  /** out = K π: out[i] = Σ_r π[r − 1] p(i | r), i = 0..m (eq 18). */
   multiply(pi: Float64Array, out: Float64Array): Float64Array {
-    out.fill(0);
-    const stored = this.values;
-    if (stored) {
-      // Inlined for speed: this is the hot loop of every estimator.
-      const lo = this.lo;
-      const offsets = this.offsets;
-      for (let r = 0; r < this.itemCount; r++) {
-        const p = pi[r];
-        if (p !== 0) axpy(p, stored, offsets[r], offsets[r + 1], out, lo[r] - offsets[r]);
-      }
-      return out;
-    }
-    this.eachRow(pi, (r, lo, values, start, length) => {
-      const p = pi[r];
-      for (let t = 0; t < length; t++) out[lo + t] += p * values[start + t];
-    });
-    return out;
+    return this.products.multiply(pi, out);
   }
 
-  /** out = Kᵀ c: out[r − 1] = Σ_i c[i] p(i | r), r = 1..n (the sum of eq 21). */
   multiplyTranspose(c: Float64Array, out: Float64Array): Float64Array {
-    const stored = this.values;
-    if (stored) {
-      const lo = this.lo;
-      const offsets = this.offsets;
-      for (let r = 0; r < this.itemCount; r++) out[r] = dot(c, stored, offsets[r], offsets[r + 1], lo[r] - offsets[r]);
-      return out;
-    }
-    this.eachRow(null, (r, lo, values, start, length) => {
-      let s = 0;
-      for (let t = 0; t < length; t++) s += c[lo + t] * values[start + t];
-      out[r] = s;
-    });
-    return out;
+    return this.products.multiplyTranspose(c, out);
+  }
+
+  emStep(pi: Float64Array, c: Float64Array, next: Float64Array, qNext: Float64Array): { maxD: number; sum: number } {
+    return this.products.emStep(pi, c, next, qNext);
+  }
+
+  column(r0: number, out: Float64Array): Float64Array {
+    return this.products.column(r0, out);
   }
 
   /**
-   * One fused EM step (eq 21) in a single pass over the rows: D_r = Σ_i c_i p(i | r) (c = P̃ / q at π),
-   * next_r = π_r D_r and qNext = K next. Returns max_r D_r (at π) and Σ_r next_r (1 up to rounding; the caller
-   * divides next and qNext by it).
+   * The products over the given sorted column indices only (the observed sampled ranks). All columns: this kernel.
+   * Otherwise the restricted rows are stored (one pass, n × |indices| doubles at most) when they fit the budget,
+   * else streamed.
    */
-  emStep(pi: Float64Array, c: Float64Array, next: Float64Array, qNext: Float64Array): { maxD: number; sum: number } {
-    qNext.fill(0);
-    let maxD = 0;
-    let sum = 0;
-    const stored = this.values;
-    if (stored) {
-      const lo = this.lo;
-      const offsets = this.offsets;
-      for (let r = 0; r < this.itemCount; r++) {
-        const start = offsets[r];
-        const end = offsets[r + 1];
-        const base = lo[r] - start;
-        const d = dot(c, stored, start, end, base);
-        if (d > maxD) maxD = d;
-        const p = pi[r] * d;
-        next[r] = p;
-        sum += p;
-        if (p !== 0) axpy(p, stored, start, end, qNext, base);
+  restrict(indices: Int32Array): KernelProducts {
+    if (indices.length === this.size) return this;
+    const position = new Int32Array(this.size).fill(-1);
+    indices.forEach((i, k) => (position[i] = k));
+    const n = this.itemCount;
+    if (!this.values || n * indices.length > this.storedLimit) {
+      return new StreamedProducts(n, indices.length, this.sampleSize, this.sampling, position);
+    }
+    // Row r's window [lo, hi] meets the sorted indices in a contiguous run of positions.
+    const lo = new Int32Array(n);
+    const offsets = new Int32Array(n + 1);
+    const first = new Int32Array(this.size + 1);
+    for (let i = this.size - 1, next = indices.length; i >= 0; i--) {
+      if (position[i] >= 0) next = position[i];
+      first[i] = next;
+    }
+    first[this.size] = indices.length;
+    let total = 0;
+    for (let r = 0; r < n; r++) {
+      const a = first[this.lo[r]];
+      const b = first[this.lo[r] + this.offsets[r + 1] - this.offsets[r]];
+      lo[r] = a;
+      total += b - a;
+      offsets[r + 1] = total;
+    }
+    const values = new Float64Array(total);
+    for (let r = 0; r < n; r++) {
+      for (let k = offsets[r], c = lo[r]; k < offsets[r + 1]; k++, c++) {
+        values[k] = this.values[this.offsets[r] + indices[c] - this.lo[r]];
       }
-      return { maxD, sum };
     }
-    this.eachRow(null, (r, lo, values, start, length) => {
-      let d = 0;
-      for (let t = 0; t < length; t++) d += c[lo + t] * values[start + t];
-      if (d > maxD) maxD = d;
-      const p = pi[r] * d;
-      next[r] = p;
-      sum += p;
-      if (p !== 0) for (let t = 0; t < length; t++) qNext[lo + t] += p * values[start + t];
-    });
-    return { maxD, sum };
-  }
-
-  /** Writes the column p(· | r) for the 0-based true rank r0 into out (length m + 1, zeros outside the window). */
-  column(r0: number, out: Float64Array): Float64Array {
-    out.fill(0);
-    if (this.values) {
-      const start = this.offsets[r0];
-      out.set(this.values.subarray(start, this.offsets[r0 + 1]), this.lo[r0]);
-      return out;
-    }
-    const row = this.row.fill(r0, this.itemCount - 1);
-    out.set(row.values.subarray(row.lo, row.hi + 1), row.lo);
-    return out;
+    return new StoredProducts(n, indices.length, lo, offsets, values);
   }
 
   /**
@@ -174,23 +268,26 @@ export class SampledRankKernel {
     const position = new Int32Array(m + 1).fill(-1);
     indices.forEach((i, k) => (position[i] = k));
     const out = new Float64Array(d * d);
+    const full = new Float64Array(m + 1);
     const local = new Float64Array(m + 1);
     const where = new Int32Array(m + 1);
-    this.eachRow(weight, (r, lo, values, start, length) => {
+    for (let r = 0; r < this.itemCount; r++) {
+      const w = weight[r];
+      if (w === 0) continue;
+      this.column(r, full);
       let count = 0;
-      for (let t = 0; t < length; t++) {
-        const k = position[lo + t];
-        if (k < 0) continue;
-        local[count] = values[start + t];
+      for (let i = 0; i <= m; i++) {
+        const k = position[i];
+        if (k < 0 || full[i] === 0) continue;
+        local[count] = full[i];
         where[count++] = k;
       }
-      const w = weight[r];
       for (let a = 0; a < count; a++) {
         const wa = w * local[a];
         const base = where[a] * d;
         for (let b = a; b < count; b++) out[base + where[b]] += wa * local[b];
       }
-    });
+    }
     for (let a = 0; a < d; a++) {
       for (let b = a + 1; b < d; b++) {
         const s = out[a * d + b] + out[b * d + a];

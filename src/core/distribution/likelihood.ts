@@ -8,46 +8,52 @@
  *   ℓ(π*) − ℓ(π) = Σ_i P̃_i log(q*_i / q_i) ≤ log Σ_r π*_r D_r ≤ log max_r D_r,
  * a certified bound on every further gain, which is what the stopping rules use (Lindsay 1983's gradient bound).
  */
-import type { SampledRankKernel } from './kernel.ts';
+import type { KernelProducts, SampledRankKernel } from './kernel.ts';
 
 export class Likelihood {
-  /** Sampled-rank indices i with P̃_i > 0. */
+  /** Sampled-rank indices i with P̃_i > 0; every vector over sampled ranks below is indexed by position in it. */
   readonly observed: Int32Array;
-  /** q = K π of the last `evaluate`. */
+  /** The kernel restricted to the observed columns. */
+  readonly products: KernelProducts;
+  /** P̃ at the observed ranks, normalised to sum 1 (eq 21, or eq 23 for the weighted likelihood). */
+  readonly weights: Float64Array;
+  /** q = K π at the observed ranks, from the last `evaluate` or `emStep`. */
   readonly q: Float64Array;
   /** D = Kᵀ (P̃ / q) of the last `gradient` (length n). */
   readonly D: Float64Array;
-  /** P̃ normalised to sum 1 (the weights of eq 21, or of eq 23 for the weighted likelihood). */
-  readonly weights: Float64Array;
   private readonly c: Float64Array;
 
-  /** `weights` is P̃ over i = 0..m, normalised here. */
+  /** `weights` is P̃ (any scale) over i = 0..m. */
   constructor(
     readonly kernel: SampledRankKernel,
     weights: Float64Array,
   ) {
-    const m = kernel.sampleSize;
-    let total = 0;
-    for (let i = 0; i <= m; i++) total += weights[i];
-    this.weights = Float64Array.from(weights, (w) => w / total);
     const observed: number[] = [];
-    for (let i = 0; i <= m; i++) if (this.weights[i] > 0) observed.push(i);
+    let total = 0;
+    weights.forEach((w, i) => {
+      if (w > 0) {
+        observed.push(i);
+        total += w;
+      }
+    });
     this.observed = Int32Array.from(observed);
-    this.q = new Float64Array(m + 1);
-    this.c = new Float64Array(m + 1);
+    this.weights = Float64Array.from(observed, (i) => weights[i] / total);
+    this.products = kernel.restrict(this.observed);
+    this.q = new Float64Array(observed.length);
+    this.c = new Float64Array(observed.length);
     this.D = new Float64Array(kernel.itemCount);
   }
 
   /** ℓ(π) (sets q). −Infinity when π gives an observed sampled rank zero probability. */
   evaluate(pi: Float64Array): number {
-    this.kernel.multiply(pi, this.q);
+    this.products.multiply(pi, this.q);
     return this.valueAt(this.q);
   }
 
-  /** ℓ at a given q = K π. */
+  /** ℓ at a given q = K π (observed positions). */
   valueAt(q: Float64Array): number {
     let s = 0;
-    for (const i of this.observed) s += this.weights[i] * Math.log(q[i]);
+    for (let k = 0; k < q.length; k++) s += this.weights[k] * Math.log(q[k]);
     return s;
   }
 
@@ -57,18 +63,18 @@ export class Likelihood {
    */
   emStep(pi: Float64Array, next: Float64Array): number {
     const c = this.c;
-    for (const i of this.observed) c[i] = this.weights[i] / this.q[i];
-    const { sum } = this.kernel.emStep(pi, c, next, this.q);
+    for (let k = 0; k < c.length; k++) c[k] = this.weights[k] / this.q[k];
+    const { sum } = this.products.emStep(pi, c, next, this.q);
     for (let r = 0; r < next.length; r++) next[r] /= sum;
-    for (let i = 0; i < this.q.length; i++) this.q[i] /= sum;
+    for (let k = 0; k < this.q.length; k++) this.q[k] /= sum;
     return this.valueAt(this.q);
   }
 
   /** D = Kᵀ (P̃ / q) at the q of the last `evaluate`; returns max_r D_r. */
   gradient(): number {
     const c = this.c;
-    for (const i of this.observed) c[i] = this.weights[i] / this.q[i];
-    this.kernel.multiplyTranspose(c, this.D);
+    for (let k = 0; k < c.length; k++) c[k] = this.weights[k] / this.q[k];
+    this.products.multiplyTranspose(c, this.D);
     let largest = 0;
     for (let r = 0; r < this.D.length; r++) if (this.D[r] > largest) largest = this.D[r];
     return largest;

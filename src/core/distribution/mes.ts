@@ -44,7 +44,6 @@ export function fitMaximalEntropy(
   options: EntropyFitOptions,
 ): EntropyFit {
   const n = kernel.itemCount;
-  const m = kernel.sampleSize;
   let total = 0;
   for (const c of counts) total += c;
   const observedList: number[] = [];
@@ -53,16 +52,14 @@ export function fitMaximalEntropy(
   const d = observed.length;
   const P = Float64Array.from(observed, (i) => counts[i] / total);
   const moments = new SecondMoments(kernel, observed);
-  const full = new Float64Array(m + 1);
+  const products = kernel.restrict(observed);
   const score = new Float64Array(n);
   const pi = new Float64Array(n);
-  const q = new Float64Array(m + 1);
+  const q = new Float64Array(d);
 
   /** U(μ); leaves π(μ) in `pi` and returns log Σ exp and Σ π s for the entropy. */
   const dual = (mu: Float64Array) => {
-    full.fill(0);
-    observed.forEach((i, a) => (full[i] = mu[a]));
-    kernel.multiplyTranspose(full, score);
+    products.multiplyTranspose(mu, score);
     let top = -Infinity;
     for (let r = 0; r < n; r++) {
       score[r] = -score[r] / eta;
@@ -84,9 +81,9 @@ export function fitMaximalEntropy(
   let mu = new Float64Array(d);
   let current = dual(mu);
   for (let it = 0; ; it++) {
-    kernel.multiply(pi, q);
+    products.multiply(pi, q);
     let distance = 0;
-    for (let a = 0; a < d; a++) distance += P[a] * (q[observed[a]] - P[a]) ** 2;
+    for (let a = 0; a < d; a++) distance += P[a] * (q[a] - P[a]) ** 2;
     const objective = eta * current.entropy - distance;
     const gap = Math.max(0, current.value - objective);
     const isConverged = gap <= options.tolerance * (eta * current.entropy + distance);
@@ -101,12 +98,12 @@ export function fitMaximalEntropy(
     });
     if (isConverged || it >= options.maxIterations) return done(it, isConverged);
     // ∇U = P̃ + μ/(2P̃) − q;  ∇²U = (K diag(π) Kᵀ − q qᵀ)/η + diag(1/(2P̃)).
-    const gradient = Float64Array.from(observed, (i, a) => P[a] + mu[a] / (2 * P[a]) - q[i]);
+    const gradient = Float64Array.from(P, (p, a) => p + mu[a] / (2 * p) - q[a]);
     const second = moments.compute(pi);
     const hessian = new Float64Array(d * d);
     for (let a = 0; a < d; a++) {
       for (let b = 0; b < d; b++) {
-        hessian[a * d + b] = (second[a * d + b] - q[observed[a]] * q[observed[b]]) / eta;
+        hessian[a * d + b] = (second[a * d + b] - q[a] * q[b]) / eta;
       }
       hessian[a * d + a] += 1 / (2 * P[a]);
     }
