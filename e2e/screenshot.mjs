@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// Saves a full-page PNG of the app: `node e2e/screenshot.mjs OUT.png [--dark] [--width=1100] [--url=URL]`.
+// Saves a full-page PNG of the app: `node e2e/screenshot.mjs OUT.png [--dark] [--width=1100] [--url=URL] [--settle=MS]
+// [--until=CSS]` (--settle waits that long after the results are shown; --until ends the picture at the bottom of the
+// first element matching the selector).
 // Without --url it serves the built dist/ (run `npm run build` first).
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -10,7 +12,7 @@ import { serveStatic } from './server.mjs';
 const args = process.argv.slice(2);
 const out = args.find((a) => !a.startsWith('--'));
 if (!out) {
-  console.error('usage: node e2e/screenshot.mjs OUT.png [--dark] [--width=1100] [--url=URL]');
+  console.error('usage: node e2e/screenshot.mjs OUT.png [--dark] [--width=1100] [--url=URL] [--settle=MS]');
   process.exit(2);
 }
 const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -22,8 +24,13 @@ try {
     colorScheme: args.includes('--dark') ? 'dark' : 'light',
     width: Number(option('width') ?? 1100),
   });
+  await page.waitForTimeout(Number(option('settle') ?? 0));
   mkdirSync(dirname(out), { recursive: true });
-  await page.screenshot({ path: out, fullPage: true });
+  const until = option('until');
+  const box = until ? await page.locator(until).first().boundingBox() : null;
+  const width = Number(option('width') ?? 1100);
+  const clip = box ? { x: 0, y: 0, width, height: Math.ceil(box.y + box.height + 16) } : undefined;
+  await page.screenshot({ path: out, fullPage: true, clip });
   for (const p of problems) console.error(p);
   console.log(`saved ${out}`);
 } finally {

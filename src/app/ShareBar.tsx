@@ -20,7 +20,7 @@ export function ShareBar() {
         </span>
       ) : null}
       {link.url !== null ? (
-        <>
+        <div className="link-row">
           <label htmlFor={`${id}-link`} className="link-label">
             Link to this view
           </label>
@@ -32,7 +32,7 @@ export function ShareBar() {
             value={link.url}
             onFocus={(e) => e.target.select()}
           />
-        </>
+        </div>
       ) : link.problem ? (
         <span className="share-status muted">{link.problem}</span>
       ) : null}
