@@ -51,7 +51,7 @@ function parseRows(text: string, file: string, delimiter: string, visit: (row: T
       start = end;
       const c = text[at];
       const maybeBlank = c === undefined || c === ' ' || c === '\t' || c === '\n' || c === '\r';
-      if (maybeBlank && text.slice(at, end).trim() === '') return; // blank lines at the end of the text
+      if (at >= end || (maybeBlank && text.slice(at, end).trim() === '')) return; // a blank line
       const line = lineOf(at);
       const error = result.errors[0];
       if (error) {
