@@ -157,6 +157,13 @@ describe('estimates and groups', () => {
     expect(mixed.logLikelihood).toBeCloseTo(a.logLikelihood! + b.logLikelihood!, 12);
   });
 
+  it('the default fit is EM with a 1e-5 relative gain stop and a 10,000 iteration cap', () => {
+    const explicit = { ...setup, fit: { algorithm: 'em' as const, tolerance: 1e-5, maxIterations: 10_000 } };
+    expect(unwrap(recoverDistribution(sampled, mle, setup))).toEqual(
+      unwrap(recoverDistribution(sampled, mle, explicit)),
+    );
+  });
+
   it('a histogram row with count c is c instances', () => {
     const expanded = unwrap(recoverDistribution(singleRankData('S', [1, 1, 1, 4, 4]), mle, setup));
     const histogram = unwrap(recoverDistribution(singleRankData('S', [1, 4], [3, 2]), mle, setup));

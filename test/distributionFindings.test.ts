@@ -106,14 +106,14 @@ describe('synthetic recommenders whose sampled metrics invert the exact order (n
     for (const metric of topHeavy) {
       for (const name of ['T', 'M', 'S']) {
         const { exact, mean } = row(study, name, metric, 'mle');
-        // Observed within 0.3–18% (ap@10 of M the worst); sampled is off by 45–1200%.
-        expect(Math.abs(mean - exact) / exact).toBeLessThan(0.25);
+        // Observed within 1.3–12% (ap@10 of M the worst); sampled is off by 45–1200%.
+        expect(Math.abs(mean - exact) / exact).toBeLessThan(0.2);
         const sampled = row(study, name, metric, 'sampled');
         expect(Math.abs(sampled.mean - exact)).toBeGreaterThan(3 * Math.abs(mean - exact));
       }
       expect(ordering(study, metric, 'mle', 'T', 'M')).toBe(20);
       expect(ordering(study, metric, 'mle', 'M', 'S')).toBe(20);
-      // The winner (T) vs S is close at the top; observed 15–18 of 20.
+      // The winner (T) vs S is close at the top; observed 17–20 of 20.
       expect(winner(study, metric, 'mle')).toBeGreaterThanOrEqual(12);
     }
   });
@@ -164,7 +164,7 @@ describe('synthetic recommenders whose sampled metrics invert the exact order (n
       for (const K of [10, 20, 50, 100, 200]) cdfError = Math.max(cdfError, Math.abs(curve.cdf[K - 1] - cdf[K - 1]));
       for (let r = 0; r < 10; r++)
         pmfRelativeError = Math.max(pmfRelativeError, Math.abs(curve.pmf[r] - pmf[r]) / pmf[r]);
-      expect(cdfError).toBeLessThan(0.03);
+      expect(cdfError).toBeLessThan(0.03); // observed 0.026 for mes (smoother), less for mle
       expect(pmfRelativeError).toBeGreaterThan(0.2);
     }
   });

@@ -5,10 +5,14 @@
  *    M_AP(r̃/C) = C/r̃, which puts more weight on the small sampled ranks that carry the top of P(R).
  * ℓ is concave in π, so its maximum value is unique. Three algorithms, all started from the uniform distribution:
  *  - `em` (default): the paper's EM, eq 21 / 23 (em.ts), stopped when a step gains less than
- *    tolerance · max(1, |ℓ|) (ℓ per instance; default 1e-6) or at the iteration cap. EM approaches the maximum
+ *    tolerance · max(1, |ℓ|) (ℓ per instance; default 1e-5) or at the iteration cap. EM approaches the maximum
  *    sublinearly, and the iterate where it stops is a smoother, better-behaved estimate than the maximiser: the
  *    maximiser of eq 19 is a sparse distribution (a few dozen atoms), and that of eq 22 is the maximiser for a
- *    reweighted histogram, far more top-heavy than P(R). The stopping rule is part of the estimator, as in the paper.
+ *    reweighted histogram, far more top-heavy than P(R). The stopping rule is part of the estimator, as in the paper
+ *    (which does not state its own). The default 1e-5 minimised the relative RMSE of the metric@K estimates in 20-run
+ *    studies of two synthetic 3-recommender sets at n = 3,706, m = 99, 6,040 users (bench/distribution.ts shapes):
+ *    0.086 and 0.072, against 0.112/0.110 at 1e-4, 0.122/0.112 at 1e-6 and 0.235/0.181 at 1e-7 — smaller
+ *    tolerances trade a little bias for much more variance. `newton`'s certified maximiser does worse still.
  *  - `squarem`: SQUAREM-accelerated EM (em.ts), the same gain rule per extrapolation cycle (a different path).
  *  - `newton`: the maximiser itself, by the constrained Newton method (newton.ts), stopped when the certified bound
  *    log max_r D_r on every further gain is below tolerance · max(1, |ℓ|): every correct implementation reaches
@@ -28,7 +32,7 @@ export const LIKELIHOOD_ALGORITHMS: readonly LikelihoodAlgorithm[] = ['em', 'squ
 export const DEFAULT_LIKELIHOOD_ALGORITHM: LikelihoodAlgorithm = 'em';
 
 /** Default relative tolerance of the likelihood fits (EM: gain of one step; Newton: certified bound). */
-export const DEFAULT_LIKELIHOOD_TOLERANCE = 1e-6;
+export const DEFAULT_LIKELIHOOD_TOLERANCE = 1e-5;
 /** Default tolerance of the maximal-entropy fit (relative primal–dual gap). */
 export const DEFAULT_ENTROPY_TOLERANCE = 1e-10;
 /** Default iteration cap of every fit. */

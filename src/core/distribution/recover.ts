@@ -30,7 +30,7 @@ import {
 
 export interface FitOptions {
   /**
-   * mle/wmle: relative gain of one EM step (default 1e-6), or the certified bound with `newton`; mes: relative
+   * mle/wmle: relative gain of one EM step (default 1e-5), or the certified bound with `newton`; mes: relative
    * primal–dual gap (default 1e-10).
    */
   readonly tolerance?: number;
