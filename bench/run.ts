@@ -1,11 +1,13 @@
 /**
  * `npm run bench`: the performance targets of the foundation issue. Prints medians (machines here are noisy) and
  * peak resident memory; the README quotes these figures with the machine they were measured on.
+ * `-- --distribution` runs only the rank-distribution estimators (bench/distribution.ts).
  */
 import os from 'node:os';
 import * as core from '../src/core/index.ts';
 import { bench } from './harness.ts';
 import { denseBv } from './denseReference.ts';
+import { runDistributionBenches } from './distribution.ts';
 
 const four = core.parseMetricList('auc,ap,ndcg,recall@10');
 const ap = core.parseMetric('ap');
@@ -13,6 +15,11 @@ const quick = process.argv.includes('--quick');
 console.log(
   `machine: ${os.cpus()[0]?.model ?? 'unknown'} × ${os.cpus().length}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`,
 );
+
+if (process.argv.includes('--distribution')) {
+  runDistributionBenches(quick);
+  process.exit(0);
+}
 
 const big = quick ? 100_000 : 1_000_000;
 bench(`expected curve, 4 metrics, n = ${big}, m = 100`, 3, () =>
@@ -80,3 +87,5 @@ if (!quick) {
     }),
   );
 }
+
+runDistributionBenches(quick);
