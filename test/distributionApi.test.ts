@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  KernelCache,
   SampledRankKernel,
   bootstrapEstimates,
   distributionMetrics,
@@ -169,6 +170,17 @@ describe('estimates and groups', () => {
     const histogram = unwrap(recoverDistribution(singleRankData('S', [1, 4], [3, 2]), mle, setup));
     expect(histogram.distribution).toEqual(expanded.distribution);
     expect(histogram.logLikelihood).toBeCloseTo(expanded.logLikelihood!, 13);
+  });
+
+  it('the kernel cache keeps the most recently used kernels within its budget', () => {
+    const cache = new KernelCache(3 * 1000 * 21);
+    const a = cache.get(1000, 20, 'with-replacement');
+    cache.get(1001, 20, 'with-replacement');
+    expect(cache.get(1000, 20, 'with-replacement')).toBe(a);
+    cache.get(1002, 20, 'with-replacement');
+    cache.get(1003, 20, 'with-replacement');
+    expect(cache.size).toBeLessThan(4);
+    expect(cache.get(1000, 20, 'with-replacement')).toBe(a); // used most recently before the evictions
   });
 
   it('the kernel gives the same products stored and streamed (the memory budget only changes speed)', () => {

@@ -331,16 +331,37 @@ function axpy(a: number, values: Float64Array, start: number, end: number, out: 
   for (; k < end; k++) out[base + k] += a * values[k];
 }
 
-/** Kernels by (n, m, sampling), built once and shared by repeated fits (bootstrap, studies). */
+/**
+ * Kernels by (n, m, sampling), built once and shared by repeated fits (bootstrap, studies). Least recently used
+ * kernels are dropped once the stored rows exceed STORED_KERNEL_LIMIT doubles in total (data with many distinct n).
+ */
 export class KernelCache {
   private readonly kernels = new Map<string, SampledRankKernel>();
+  private entries = 0;
+  constructor(private readonly limit = STORED_KERNEL_LIMIT) {}
+
+  /** Number of kernels held. */
+  get size(): number {
+    return this.kernels.size;
+  }
+
   get(itemCount: number, sampleSize: number, sampling: Sampling): SampledRankKernel {
     const key = `${itemCount}|${sampleSize}|${sampling}`;
     let kernel = this.kernels.get(key);
-    if (!kernel) {
-      kernel = new SampledRankKernel(itemCount, sampleSize, sampling);
+    if (kernel) {
+      // Most recently used last (Map keeps insertion order).
+      this.kernels.delete(key);
       this.kernels.set(key, kernel);
+      return kernel;
     }
+    kernel = new SampledRankKernel(itemCount, sampleSize, sampling);
+    this.entries += kernel.storedEntries;
+    for (const [oldKey, old] of this.kernels) {
+      if (this.entries <= this.limit) break;
+      this.kernels.delete(oldKey);
+      this.entries -= old.storedEntries;
+    }
+    this.kernels.set(key, kernel);
     return kernel;
   }
 }
