@@ -33,6 +33,8 @@ try {
   page.on('pageerror', (error) => console.error(`pageerror: ${error.message}`));
   page.on('console', (m) => (m.type() === 'error' ? console.error(`console: ${m.text()}`) : undefined));
   await page.goto(url);
+  // Let the sections above settle first: figures compute only on screen, and the page grows as results arrive.
+  await page.locator('table.results td[data-kind="sampled"] .value').first().waitFor({ timeout: 60_000 });
   mkdirSync(outDir, { recursive: true });
   if (args.includes('--movielens')) {
     // The MovieLens figures' button loads the paper's recommenders X, Y, Z.
@@ -48,6 +50,7 @@ try {
     }
     await button.click();
     const panel = page.locator(`#tabpanel-${tab}`);
+    await panel.scrollIntoViewIfNeeded();
     await panel
       .locator('figure.plot svg path.series, figure.plot svg rect.bar, table')
       .first()

@@ -7,6 +7,7 @@
 import type { RankData } from '../src/core/index.ts';
 import { figureApi } from '../src/figures/data/api.ts';
 import type { DistributionCurvesRequest } from '../src/figures/data/distributionCurves.ts';
+import type { ExpectedTableRequest, StudyTablesRequest } from '../src/figures/data/studyTables.ts';
 import type { SweepRequest } from '../src/figures/data/sweep.ts';
 import {
   beginRankData,
@@ -34,6 +35,12 @@ export const figureJobs = {
       { ...request, recommenders: request.recommenders.map(resolveRank) },
       onProgress,
     );
+  },
+  studyTables(request: WithSources<StudyTablesRequest>, onProgress?: (done: number, total: number) => void) {
+    return figureApi.studyTables({ ...request, recommenders: request.recommenders.map(resolveRank) }, onProgress);
+  },
+  expectedTable(request: WithSources<ExpectedTableRequest>) {
+    return figureApi.expectedTable({ ...request, recommenders: request.recommenders.map(resolveRank) });
   },
   beginRankData,
   putRankChunk,

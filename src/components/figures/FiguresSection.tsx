@@ -8,6 +8,7 @@ import { Fig4View } from './Fig4View.tsx';
 import { Fig5View } from './Fig5View.tsx';
 import { Fig6View } from './Fig6View.tsx';
 import { Fig7View } from './Fig7View.tsx';
+import { TablesView } from './TablesView.tsx';
 import type { FigureInputs } from './types.ts';
 import './figures.css';
 
@@ -30,6 +31,7 @@ const TABS: readonly Tab[] = [
   { id: 'fig5', label: 'Figure 5', render: (p) => <Fig5View {...p} /> },
   { id: 'fig6', label: 'Figure 6', render: (p) => <Fig6View {...p} /> },
   { id: 'fig7', label: 'Figure 7 (Jin)', render: (p) => <Fig7View {...p} /> },
+  { id: 'tables', label: 'Tables', render: (p) => <TablesView {...p} /> },
 ];
 
 /**

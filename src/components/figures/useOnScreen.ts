@@ -9,7 +9,7 @@ export function useOnScreen(ref: RefObject<Element | null>, margin = '300px'): b
   useEffect(() => {
     const element = ref.current;
     if (!element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => setVisible(entries[0].isIntersecting), {
+    const observer = new IntersectionObserver((entries) => setVisible(entries[entries.length - 1].isIntersecting), {
       rootMargin: margin,
     });
     observer.observe(element);

@@ -5,6 +5,7 @@
 import { correctionCurves } from './correctionCurves.ts';
 import { distributionCurves } from './distributionCurves.ts';
 import { sampledCurves } from './rankCurves.ts';
+import { expectedTable, studyTables } from './studyTables.ts';
 import { sweepSampleSizes } from './sweep.ts';
 
 export const figureApi = {
@@ -12,6 +13,8 @@ export const figureApi = {
   sampledCurves,
   correctionCurves,
   distributionCurves,
+  expectedTable,
+  studyTables,
 };
 
 export type FigureApi = typeof figureApi;

@@ -98,20 +98,27 @@ export function sweepSampleSizes(
   const grid = sampleSizeGrid(largest, request.points ?? 48, request.include);
   const limit = Math.min(largest, request.correctedLimit ?? 1000);
   const exact = metrics.map((metric) => recommenders.map((data) => exactMetric(data, metric, itemCount)));
-  const memo = new Map<string, number[][]>();
-  /** values[metric][recommender] of `method` at m (memoised: bisection revisits points). */
-  const at = (method: string, m: number): number[][] => {
-    const key = `${method}|${m}`;
+  const caches = new Map<string, EstimatorVectors>();
+  const memo = new Map<string, number[]>();
+  /**
+   * E[estimate] of every metric for recommender `r` under `method` at m, memoised per recommender: bisection
+   * revisits points and needs only the two recommenders of a pair; the correction vectors are shared.
+   */
+  const one = (method: string, m: number, r: number): number[] => {
+    const key = `${method}|${m}|${r}`;
     let values = memo.get(key);
     if (!values) {
       const setup = { itemCount, sampleSize: m, sampling, prior: request.prior, globalCorrection: true };
-      const cache = new EstimatorVectors(metrics, setup);
-      const perRec = recommenders.map((data) => expectedEstimates(data, metrics, method, setup, cache));
-      values = metrics.map((_, t) => perRec.map((v) => v[t]));
+      let cache = caches.get(`${method}|${m}`);
+      if (!cache) caches.set(`${method}|${m}`, (cache = new EstimatorVectors(metrics, setup)));
+      values = expectedEstimates(recommenders[r], metrics, method, setup, cache);
       memo.set(key, values);
     }
     return values;
   };
+  /** values[metric][recommender] of `method` at m. */
+  const at = (method: string, m: number): number[][] =>
+    metrics.map((_, t) => recommenders.map((_, r) => one(method, m, r)[t]));
   const grids = request.methods.map((method) => {
     const kind = parseMethod(method).kind;
     const costly = kind === 'ls' || kind === 'cls' || kind === 'bv';
@@ -136,7 +143,7 @@ export function sweepSampleSizes(
         sampleSizes: g,
         values: names.map((_, r) => g.map((m) => valuesAt(m)[r])),
       });
-      changes.push(...pairChanges(method, metric.id, names, g, valuesAt));
+      changes.push(...pairChanges(method, metric.id, names, g, valuesAt, (m, r) => one(method, m, r)[t]));
       const correct = (m: number) => {
         const v = valuesAt(m);
         return names.every((_, a) =>
@@ -174,6 +181,7 @@ function pairChanges(
   names: readonly string[],
   grid: readonly number[],
   valuesAt: (m: number) => number[],
+  valueOf: (m: number, recommender: number) => number,
 ): OrderingChange[] {
   const out: OrderingChange[] = [];
   for (let i = 0; i + 1 < grid.length; i++) {
@@ -184,7 +192,7 @@ function pairChanges(
         const s0 = sign(v0[a], v0[b]);
         const s1 = sign(v1[a], v1[b]);
         if (s0 === s1) continue;
-        const m = firstTrue(grid[i], grid[i + 1], (x) => sign(valuesAt(x)[a], valuesAt(x)[b]) !== s0);
+        const m = firstTrue(grid[i], grid[i + 1], (x) => sign(valueOf(x, a), valueOf(x, b)) !== s0);
         const after = valuesAt(m);
         const s = sign(after[a], after[b]);
         const aAhead = s > 0 || (s === 0 && s0 < 0);

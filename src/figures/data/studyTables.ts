@@ -1,0 +1,112 @@
+/**
+ * The data of the papers' tables: exact and expected sampled metrics with their spread (Krichene & Rendle Tables
+ * 1–2, analytic), and Monte Carlo studies of every estimator (their Tables 3–4, Jin et al.'s Tables 2 and 4: core
+ * simulate). Pure functions, run in the figures' worker.
+ */
+import {
+  expectedSampledMetric,
+  parseMethodList,
+  parseMetric,
+  parseMetricList,
+  simulate,
+  type RankData,
+  type Sampling,
+  type SimulationResult,
+} from '../../core/index.ts';
+
+export interface ExpectedTableRequest {
+  readonly recommenders: readonly RankData[];
+  readonly metrics: readonly string[];
+  readonly itemCount: number;
+  readonly sampleSize: number;
+  readonly sampling: Sampling;
+}
+
+export interface ExpectedTable {
+  readonly recommenders: readonly string[];
+  readonly metrics: readonly string[];
+  /** [recommender][metric]. */
+  readonly exact: number[][];
+  readonly mean: number[][];
+  readonly std: number[][];
+}
+
+export function expectedTable(request: ExpectedTableRequest): ExpectedTable {
+  const metrics = request.metrics.map(parseMetric);
+  const { itemCount, sampleSize, sampling } = request;
+  const rows = request.recommenders.map((data) =>
+    metrics.map((metric) => expectedSampledMetric(data, metric, itemCount, sampleSize, sampling)),
+  );
+  return {
+    recommenders: request.recommenders.map((r) => r.name),
+    metrics: metrics.map((m) => m.id),
+    exact: rows.map((r) => r.map((s) => s.exact)),
+    mean: rows.map((r) => r.map((s) => s.sampledMean)),
+    std: rows.map((r) => r.map((s) => s.sampledStd)),
+  };
+}
+
+export interface StudyTablesRequest {
+  readonly recommenders: readonly RankData[];
+  readonly metrics: readonly string[];
+  readonly methods: readonly string[];
+  readonly itemCount: number;
+  readonly sampleSize: number;
+  readonly sampling: Sampling;
+  readonly repeats: number;
+  readonly seed: number;
+  readonly prior?: Float64Array | null;
+  /** Every instance evaluated with the global n (one correction instead of one per distinct n); default true. */
+  readonly globalN?: boolean;
+}
+
+export interface StudyTables extends SimulationResult {
+  readonly recommenders: readonly string[];
+  readonly metrics: readonly string[];
+  readonly methods: readonly string[];
+  readonly repeats: number;
+  readonly sampleSize: number;
+  /** How the study departs from the data, for the captions ("" when it does not). */
+  readonly note: string;
+}
+
+export function studyTables(
+  request: StudyTablesRequest,
+  onProgress?: (done: number, total: number) => void,
+): StudyTables {
+  const metrics = parseMetricList(request.metrics.join(','));
+  const methods = parseMethodList(request.methods.join(','));
+  const dropped = request.globalN !== false && request.recommenders.some((r) => r.itemCounts !== null);
+  const recommenders = dropped ? request.recommenders.map((r) => ({ ...r, itemCounts: null })) : request.recommenders;
+  let last = 0;
+  const result = simulate({
+    recommenders,
+    metrics,
+    methods,
+    itemCount: request.itemCount,
+    sampleSize: request.sampleSize,
+    sampling: request.sampling,
+    repeats: request.repeats,
+    seed: request.seed,
+    prior: request.prior,
+    onProgress: (done, total) => {
+      const now = Date.now();
+      if (onProgress && (now - last > 100 || done === total)) {
+        last = now;
+        onProgress(done, total);
+      }
+    },
+  });
+  return {
+    ...result,
+    recommenders: recommenders.map((r) => r.name),
+    metrics: metrics.map((m) => m.id),
+    methods: methods.map((m) => m.id),
+    repeats: request.repeats,
+    sampleSize: request.sampleSize,
+    note: dropped
+      ? ` Every instance is evaluated among the global n = ${request.itemCount.toLocaleString('en-US')} items (the ` +
+        `data's per-instance n are dropped: one correction instead of one per distinct n).`
+      : '',
+  };
+}
