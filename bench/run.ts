@@ -7,6 +7,7 @@ import os from 'node:os';
 import * as core from '../src/core/index.ts';
 import { bench } from './harness.ts';
 import { denseBv } from './denseReference.ts';
+import { runFigureBenches } from './figures.ts';
 import { runDistributionBenches } from './distribution.ts';
 
 const four = core.parseMetricList('auc,ap,ndcg,recall@10');
@@ -89,3 +90,5 @@ if (!quick) {
 }
 
 runDistributionBenches(quick);
+
+runFigureBenches(quick);

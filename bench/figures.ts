@@ -1,0 +1,173 @@
+/**
+ * Figure benches (the figures issue's speed targets): a settings change redraws the visible figure in ≤ 100 ms at
+ * n = 10⁴ and ≤ 1 s at n = 10⁶. "Model" rows time the main-thread part (data → scales, paths, ticks, captions, the
+ * work React waits for); "worker" rows time the computation each figure sends to the figures' worker, which runs
+ * off the main thread. Run alone with `node --expose-gc bin/tsx-run.mjs bench/figures.ts [--quick]`.
+ */
+import * as core from '../src/core/index.ts';
+import { correctedSweepPlot } from '../src/figures/correctedSweepPlot.ts';
+import { correctionPlot } from '../src/figures/correctionPlot.ts';
+import { correctionCurves } from '../src/figures/data/correctionCurves.ts';
+import { distributionCurves } from '../src/figures/data/distributionCurves.ts';
+import { sampledCurves } from '../src/figures/data/rankCurves.ts';
+import { sweepSampleSizes } from '../src/figures/data/sweep.ts';
+import { learnedDistributionPlot } from '../src/figures/learnedDistributionPlot.ts';
+import { metricVsRankPlot } from '../src/figures/metricVsRankPlot.ts';
+import { rankHistogramPlot } from '../src/figures/rankHistogramPlot.ts';
+import { sampledRankPlot } from '../src/figures/sampledRankPlot.ts';
+import { sampleSizePlot } from '../src/figures/sampleSizePlot.ts';
+import { bench } from './harness.ts';
+
+const METRICS = ['auc', 'ap', 'ndcg', 'recall@10'];
+const style = (i: number) => ({ stroke: `var(--series-${i + 1})`, dash: null });
+
+/** Three recommenders of `users` instances over n items, shaped like the paper's X, Y, Z (seeded). */
+function recommenders(n: number, users: number): core.RankData[] {
+  const random = core.createRandom(7);
+  const draw = [
+    (u: number) => Math.ceil(n * u ** 2.5),
+    (u: number) => Math.ceil(n ** u),
+    (u: number) => Math.ceil(n * u),
+  ];
+  return ['X', 'Y', 'Z'].map((name, k) =>
+    core.singleRankData(
+      name,
+      Array.from({ length: users }, () => Math.max(1, draw[k](random.next()))),
+    ),
+  );
+}
+
+function target(n: number): string {
+  return n <= 10_000 ? 'target ≤ 100 ms' : 'target ≤ 1 s';
+}
+
+export function runFigureBenches(quick: boolean): void {
+  for (const n of quick ? [10_000] : [10_000, 1_000_000]) {
+    const users = Math.min(n, 100_000);
+    const data = recommenders(n, users);
+    const note = target(n);
+    const curves = METRICS.map((id) => ({ id, label: id, values: core.metricCurve(core.parseMetric(id), n) }));
+    bench(`figure 1 model, 4 metrics, n = ${n}`, 5, () => metricVsRankPlot({ itemCount: n, curves }), note);
+
+    let sweep = sweepSampleSizes({
+      recommenders: data,
+      metrics: METRICS,
+      methods: ['sampled'],
+      itemCount: n,
+      sampling: 'with-replacement',
+    });
+    bench(`figure 2 worker: sweep over m, 3 × ${users} users, n = ${n}`, 1, () => {
+      sweep = sweepSampleSizes({
+        recommenders: data,
+        metrics: METRICS,
+        methods: ['sampled'],
+        itemCount: n,
+        sampling: 'with-replacement',
+      });
+    });
+    const names = [{ name: 'X' }, { name: 'Y' }, { name: 'Z' }];
+    bench(
+      `figure 2 model, n = ${n}`,
+      5,
+      () => sampleSizePlot({ sweep, recommenders: names, itemCount: n, samplingLabel: '' }),
+      note,
+    );
+
+    const request = {
+      metrics: METRICS,
+      itemCount: n,
+      sampleSizes: [10, 100, 1000],
+      sampling: 'with-replacement' as const,
+      maxRank: n,
+    };
+    let ranks = sampledCurves(request);
+    bench(`figure 3 worker: 3 m × 4 metrics, all ranks, n = ${n}`, 1, () => (ranks = sampledCurves(request)));
+    bench(
+      `figure 3 model, all ranks, n = ${n}`,
+      5,
+      () => sampledRankPlot({ curves: ranks, itemCount: n, samplingLabel: '', zoom: n }),
+      note,
+    );
+
+    const methods = ['sampled', 'rank-estimate', 'ls', 'cls', 'bv:1', 'bv:0.1', 'bv:0.01'];
+    let corrected = correctionCurves({
+      metric: 'ap',
+      itemCount: n,
+      sampleSize: 100,
+      sampling: 'with-replacement',
+      methods,
+    });
+    bench(`figure 4 worker: 7 methods, m = 100, n = ${n}`, 1, () => {
+      corrected = correctionCurves({
+        metric: 'ap',
+        itemCount: n,
+        sampleSize: 100,
+        sampling: 'with-replacement',
+        methods,
+      });
+    });
+    bench(
+      `figure 4 model, n = ${n}`,
+      5,
+      () => correctionPlot({ curves: corrected, itemCount: n, sampleSize: 100, priorLabel: '' }),
+      note,
+    );
+
+    const histogram = data.map((d, i) => ({ name: d.name, data: d, style: style(i) }));
+    bench(
+      `figure 5 model (buckets of ${users} users × 3), n = ${n}`,
+      5,
+      () => rankHistogramPlot({ recommenders: histogram, itemCount: n, bucketWidth: Math.ceil(n / 40) }),
+      note,
+    );
+
+    let both = sweepSampleSizes({
+      recommenders: data,
+      metrics: ['recall@10'],
+      methods: ['sampled', 'bv:0.1'],
+      itemCount: n,
+      sampling: 'with-replacement',
+      points: 24,
+      correctedLimit: 300,
+    });
+    bench(`figure 6 worker: sampled + BV 0.1 up to m = 300, n = ${n}`, 1, () => {
+      both = sweepSampleSizes({
+        recommenders: data,
+        metrics: ['recall@10'],
+        methods: ['sampled', 'bv:0.1'],
+        itemCount: n,
+        sampling: 'with-replacement',
+        points: 24,
+        correctedLimit: 300,
+      });
+    });
+    bench(
+      `figure 6 model, n = ${n}`,
+      5,
+      () =>
+        correctedSweepPlot({ sweep: both, metric: 'recall@10', recommenders: names, itemCount: n, samplingLabel: '' }),
+      note,
+    );
+
+    if (n <= 10_000) {
+      const learned = distributionCurves({
+        recommenders: data,
+        methods: ['bv-dist:0.1', 'mle', 'mes'],
+        itemCount: n,
+        sampleSize: 99,
+        sampling: 'with-replacement',
+        repeats: 1,
+        seed: 1,
+        maxRank: 200,
+      });
+      bench(
+        `figure 7 model, 3 recommenders, R ≤ 200`,
+        5,
+        () => learnedDistributionPlot({ curves: learned, itemCount: n, sampleSize: 99, samplingLabel: '' }),
+        note,
+      );
+    }
+  }
+}
+
+if (process.argv.some((a) => a.endsWith('bench/figures.ts'))) runFigureBenches(process.argv.includes('--quick'));
