@@ -1,0 +1,177 @@
+/**
+ * Products with the sampling kernel over a set of its columns (sampled-rank indices): rows stored as windows, or
+ * recomputed by the exact recurrence on every product when they do not fit the memory budget (kernel.ts decides).
+ * These loops are the hot path of every rank-distribution estimator.
+ */
+import type { Sampling } from '../sampling.ts';
+import { BULK_CUTOFF, KernelRow } from '../sampling.ts';
+
+/**
+ * The products of a kernel over a set of columns (sampled-rank indices; all m + 1 of them, or the observed ones):
+ * vectors indexed by column have length `size`, vectors indexed by true rank have length n.
+ */
+export interface KernelProducts {
+  readonly itemCount: number;
+  readonly size: number;
+  /** out = K π over the columns (eq 18). */
+  multiply(pi: Float64Array, out: Float64Array): Float64Array;
+  /** out[r − 1] = Σ_columns c · p(· | r) (the sum of eq 21). */
+  multiplyTranspose(c: Float64Array, out: Float64Array): Float64Array;
+  /**
+   * One fused EM step (eq 21) in a single pass over the rows: D_r = Σ c p(· | r) (c = P̃ / q at π), next_r = π_r D_r
+   * and qNext = K next. Returns max_r D_r (at π) and Σ_r next_r (1 up to rounding; the caller divides by it).
+   */
+  emStep(pi: Float64Array, c: Float64Array, next: Float64Array, qNext: Float64Array): { maxD: number; sum: number };
+  /** The column entries of row r0 = r − 1, p(· | r), into out (zeros outside the window). */
+  column(r0: number, out: Float64Array): Float64Array;
+}
+
+/** Rows stored over windows: row r0 holds columns lo[r0] … at values[offsets[r0] .. offsets[r0 + 1]). */
+export class StoredProducts implements KernelProducts {
+  constructor(
+    readonly itemCount: number,
+    readonly size: number,
+    private readonly lo: Int32Array,
+    private readonly offsets: Int32Array,
+    private readonly values: Float64Array,
+  ) {}
+
+  multiply(pi: Float64Array, out: Float64Array): Float64Array {
+    out.fill(0);
+    const { lo, offsets, values } = this;
+    for (let r = 0; r < this.itemCount; r++) {
+      const p = pi[r];
+      if (p !== 0) axpy(p, values, offsets[r], offsets[r + 1], out, lo[r] - offsets[r]);
+    }
+    return out;
+  }
+
+  multiplyTranspose(c: Float64Array, out: Float64Array): Float64Array {
+    const { lo, offsets, values } = this;
+    for (let r = 0; r < this.itemCount; r++) out[r] = dot(c, values, offsets[r], offsets[r + 1], lo[r] - offsets[r]);
+    return out;
+  }
+
+  emStep(pi: Float64Array, c: Float64Array, next: Float64Array, qNext: Float64Array): { maxD: number; sum: number } {
+    qNext.fill(0);
+    let maxD = 0;
+    let sum = 0;
+    const { lo, offsets, values } = this;
+    for (let r = 0; r < this.itemCount; r++) {
+      const start = offsets[r];
+      const end = offsets[r + 1];
+      const base = lo[r] - start;
+      const d = dot(c, values, start, end, base);
+      if (d > maxD) maxD = d;
+      const p = pi[r] * d;
+      next[r] = p;
+      sum += p;
+      if (p !== 0) axpy(p, values, start, end, qNext, base);
+    }
+    return { maxD, sum };
+  }
+
+  column(r0: number, out: Float64Array): Float64Array {
+    out.fill(0);
+    out.set(this.values.subarray(this.offsets[r0], this.offsets[r0 + 1]), this.lo[r0]);
+    return out;
+  }
+}
+
+/** Rows recomputed on every product (over the columns of `position`: column index or −1 for each of 0..m). */
+export class StreamedProducts implements KernelProducts {
+  private readonly row: KernelRow;
+  constructor(
+    readonly itemCount: number,
+    readonly size: number,
+    sampleSize: number,
+    sampling: Sampling,
+    private readonly position: Int32Array,
+  ) {
+    this.row = new KernelRow(sampleSize, sampling, BULK_CUTOFF);
+  }
+
+  /** visit(r0, column, value) for every entry of row r0 in the column set. */
+  private each(r0: number, visit: (column: number, value: number) => void): void {
+    const row = this.row.fill(r0, this.itemCount - 1);
+    for (let i = row.lo; i <= row.hi; i++) {
+      const k = this.position[i];
+      if (k >= 0) visit(k, row.values[i]);
+    }
+  }
+
+  multiply(pi: Float64Array, out: Float64Array): Float64Array {
+    out.fill(0);
+    for (let r = 0; r < this.itemCount; r++) {
+      const p = pi[r];
+      if (p !== 0) this.each(r, (k, v) => (out[k] += p * v));
+    }
+    return out;
+  }
+
+  multiplyTranspose(c: Float64Array, out: Float64Array): Float64Array {
+    for (let r = 0; r < this.itemCount; r++) {
+      let s = 0;
+      this.each(r, (k, v) => (s += c[k] * v));
+      out[r] = s;
+    }
+    return out;
+  }
+
+  emStep(pi: Float64Array, c: Float64Array, next: Float64Array, qNext: Float64Array): { maxD: number; sum: number } {
+    qNext.fill(0);
+    let maxD = 0;
+    let sum = 0;
+    const row = this.row;
+    for (let r = 0; r < this.itemCount; r++) {
+      row.fill(r, this.itemCount - 1);
+      let d = 0;
+      for (let i = row.lo; i <= row.hi; i++) if (this.position[i] >= 0) d += c[this.position[i]] * row.values[i];
+      if (d > maxD) maxD = d;
+      const p = pi[r] * d;
+      next[r] = p;
+      sum += p;
+      if (p === 0) continue;
+      for (let i = row.lo; i <= row.hi; i++) if (this.position[i] >= 0) qNext[this.position[i]] += p * row.values[i];
+    }
+    return { maxD, sum };
+  }
+
+  column(r0: number, out: Float64Array): Float64Array {
+    out.fill(0);
+    this.each(r0, (k, v) => (out[k] = v));
+    return out;
+  }
+}
+
+/**
+ * Σ_k x[base + k] · values[k] over k in [start, end), four independent partial sums (≈ 1.6× faster in V8 than one
+ * running sum: the adds no longer wait on each other).
+ */
+function dot(x: Float64Array, values: Float64Array, start: number, end: number, base: number): number {
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let k = start;
+  for (; k + 3 < end; k += 4) {
+    s0 += x[base + k] * values[k];
+    s1 += x[base + k + 1] * values[k + 1];
+    s2 += x[base + k + 2] * values[k + 2];
+    s3 += x[base + k + 3] * values[k + 3];
+  }
+  for (; k < end; k++) s0 += x[base + k] * values[k];
+  return s0 + s1 + (s2 + s3);
+}
+
+/** out[base + k] += a · values[k] over k in [start, end), unrolled by four. */
+function axpy(a: number, values: Float64Array, start: number, end: number, out: Float64Array, base: number): void {
+  let k = start;
+  for (; k + 3 < end; k += 4) {
+    out[base + k] += a * values[k];
+    out[base + k + 1] += a * values[k + 1];
+    out[base + k + 2] += a * values[k + 2];
+    out[base + k + 3] += a * values[k + 3];
+  }
+  for (; k < end; k++) out[base + k] += a * values[k];
+}
