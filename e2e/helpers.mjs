@@ -38,27 +38,39 @@ export function longTasksSince(page, since) {
   return page.evaluate((t) => window.__longTasks.filter((e) => e.start >= t), since);
 }
 
-/** Waits until the page has saved its work (the save is debounced) by polling IndexedDB for `text`. */
-export async function waitForSaved(page, text) {
-  await page.waitForFunction(
-    async (wanted) => {
-      // Never open a database the page has not created: that would create it without its object store.
-      const names = (await indexedDB.databases()).map((d) => d.name);
-      if (!names.includes('sampled-metrics-explorer')) return false;
-      return new Promise((done) => {
-        const open = indexedDB.open('sampled-metrics-explorer');
-        open.onerror = () => done(false);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('documents')) return done(false);
-          const get = db.transaction('documents').objectStore('documents').get('work');
-          get.onsuccess = () =>
-            done(JSON.stringify(get.result?.recommenders?.map((r) => r.text) ?? []).includes(wanted));
-          get.onerror = () => done(false);
-        };
+/** Whether the saved work (IndexedDB) holds `text` in a paste box; false while nothing is saved. */
+function savedHas(page, text) {
+  return page.evaluate(async (wanted) => {
+    // Never open a database the page has not created: that would create it without its object store.
+    const names = (await indexedDB.databases()).map((d) => d.name);
+    if (!names.includes('sampled-metrics-explorer')) return false;
+    const db = await new Promise((done, fail) => {
+      const open = indexedDB.open('sampled-metrics-explorer');
+      open.onsuccess = () => done(open.result);
+      open.onerror = () => fail(open.error);
+    });
+    try {
+      if (!db.objectStoreNames.contains('documents')) return false;
+      const work = await new Promise((done) => {
+        const get = db.transaction('documents').objectStore('documents').get('work');
+        get.onsuccess = () => done(get.result);
+        get.onerror = () => done(undefined);
       });
-    },
-    text,
-    { timeout: 10_000 },
-  );
+      return JSON.stringify(work?.recommenders?.map((r) => r.text) ?? []).includes(wanted);
+    } finally {
+      db.close();
+    }
+  }, text);
+}
+
+/**
+ * Waits until the page has saved its work (the save is debounced) with `text` in a paste box. Polls from here:
+ * page.waitForFunction would take the promise of an async predicate for a truthy answer and not wait at all.
+ */
+export async function waitForSaved(page, text, timeoutMs = 10_000) {
+  const end = Date.now() + timeoutMs;
+  while (!(await savedHas(page, text))) {
+    if (Date.now() > end) throw new Error(`the work was not saved with "${text}" within ${timeoutMs} ms`);
+    await page.waitForTimeout(50);
+  }
 }
