@@ -59,6 +59,23 @@ try {
       .locator('figure.plot[aria-busy="true"]')
       .waitFor({ state: 'detached', timeout: 120_000 })
       .catch(() => {});
+    if (tab === 'tables') {
+      // Large data wait for a click before simulating; then every study's tables must be there.
+      await page.waitForTimeout(2000);
+      const run = panel.getByRole('button', { name: /Run the study/ });
+      while ((await run.count()) > 0) {
+        await run.first().click();
+        await page.waitForTimeout(1000);
+      }
+      await panel.locator('table.study-table').nth(5).waitFor({ timeout: 900_000 });
+      await page.waitForFunction(
+        () => !document.querySelector('#tabpanel-tables')?.textContent?.includes('Simulating'),
+        null,
+        {
+          timeout: 900_000,
+        },
+      );
+    }
     await page.waitForTimeout(300);
     const file = join(outDir, `${tab}${args.includes('--dark') ? '-dark' : ''}.png`);
     await panel.screenshot({ path: file });

@@ -5,20 +5,7 @@ import { sweepSampleSizes } from '../../figures/data/sweep.ts';
 import { metricVsRankPlot } from '../../figures/metricVsRankPlot.ts';
 import { sampleSizePlot } from '../../figures/sampleSizePlot.ts';
 import { PlotChart } from './PlotChart.tsx';
-
-/** The rendered SVG, one element per line, attribute numbers rounded to 1 decimal (Plot's snapshot habit). */
-function svgSnapshot(html: string): string {
-  const svg = html.slice(
-    html.indexOf('<svg class="chart-svg'),
-    html.indexOf('</svg>', html.indexOf('<svg class="chart-svg')) + 6,
-  );
-  return svg
-    .replace(/="([^"]*)"/g, (_, value: string) => {
-      const rounded = value.replace(/-?\d+\.\d+/g, (n) => String(Math.round(Number(n) * 10) / 10));
-      return `="${rounded}"`;
-    })
-    .replace(/></g, '>\n<');
-}
+import { svgSnapshot } from './svgSnapshot.ts';
 
 describe('PlotChart (rendered SVG)', () => {
   it('renders Figure 1 at n = 20 as a figure with its caption, legend buttons and focusable panels', () => {

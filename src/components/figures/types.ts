@@ -34,16 +34,35 @@ export const SAMPLING_TEXT: Readonly<Record<Sampling, string>> = {
   'without-replacement': 'sampled without replacement',
 };
 
-const ids = new WeakMap<RankData, number>();
-let nextId = 0;
+const fingerprints = new WeakMap<RankData, string>();
 
-/** A text key of the recommenders' data (by identity: the store makes new data objects when data change). */
+/** A content fingerprint of rank data (sizes and two weighted sums of every column), cached per data object. */
+function fingerprint(data: RankData): string {
+  let key = fingerprints.get(data);
+  if (key === undefined) {
+    let a = 0;
+    let b = 0;
+    const mix = (values: ArrayLike<number> | null) => {
+      if (!values) return;
+      for (let i = 0; i < values.length; i++) {
+        a += values[i];
+        b += values[i] * ((i % 1021) + 1);
+      }
+    };
+    mix(data.offsets);
+    mix(data.ranks);
+    mix(data.weights);
+    mix(data.itemCounts);
+    key = `${data.ranks.length}:${data.weights.length}:${data.itemCounts?.length ?? 0}:${a}:${b}`;
+    fingerprints.set(data, key);
+  }
+  return key;
+}
+
+/**
+ * A text key of the recommenders' data by content, so that figures recompute when the data change and only then
+ * (the store may hand over a new object holding the same ranks, e.g. after saving or restoring the work).
+ */
 export function dataKey(recommenders: readonly FigureRecommender[]): string {
-  return recommenders
-    .map((r) => {
-      let id = ids.get(r.data);
-      if (id === undefined) ids.set(r.data, (id = ++nextId));
-      return `${r.name}#${id}`;
-    })
-    .join('|');
+  return recommenders.map((r) => `${r.name}#${fingerprint(r.data)}`).join('|');
 }

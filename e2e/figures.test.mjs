@@ -1,0 +1,90 @@
+// The figures section in Chromium: tabs by keyboard, Figure 2's named ordering changes on the toy example, the
+// tooltip read-out, SVG/PNG export of a figure and CSV export of a table.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, test } from 'node:test';
+import { launchBrowser, openApp } from './browser.mjs';
+
+const url = process.env.E2E_BASE_URL;
+if (!url) throw new Error('E2E_BASE_URL is not set: run the e2e tests through `node e2e/run.mjs`');
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function openFigures(page) {
+  const section = page.locator('section.figures-section');
+  await section.scrollIntoViewIfNeeded();
+  return section;
+}
+
+test('Figure 2 names where the toy example reorders, reads values by keyboard, and exports SVG and PNG', async () => {
+  const { context, page, problems } = await openApp(browser, url);
+  try {
+    const section = await openFigures(page);
+    const panel = section.locator('#tabpanel-fig2');
+    await panel.locator('figure.plot figcaption', { hasText: 'A > C > B for m < 73' }).waitFor({ timeout: 60_000 });
+    const labels = await panel.locator('.plot-text.text-event').allTextContents();
+    assert.deepEqual(labels.slice(0, 4), ['B > C (73)', 'C > B (281)', 'C > A (438)', 'B > A (954)']);
+    const slider = panel.getByRole('slider', { name: /Read values: AP/ });
+    await slider.focus();
+    await page.keyboard.press('Home');
+    assert.match(await slider.getAttribute('aria-valuetext'), /^m = 1: A 0\.9\d+, B 0\.\d+, C 0\.\d+$/);
+    await page.keyboard.press('End');
+    assert.match(await slider.getAttribute('aria-valuetext'), /^m = 9,999: /);
+    const [svg] = await Promise.all([
+      page.waitForEvent('download'),
+      panel.getByRole('button', { name: 'SVG' }).click(),
+    ]);
+    assert.equal(svg.suggestedFilename(), 'fig2.svg');
+    const markup = readFileSync(await svg.path(), 'utf8');
+    assert.match(markup, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    assert.match(markup, /Expected sampled metric vs\. number of sampled items m/);
+    assert.doesNotMatch(markup, /var\(--/);
+    const [png] = await Promise.all([
+      page.waitForEvent('download'),
+      panel.getByRole('button', { name: 'PNG' }).click(),
+    ]);
+    assert.equal(png.suggestedFilename(), 'fig2.png');
+    assert.equal(
+      readFileSync(await png.path())
+        .subarray(1, 4)
+        .toString(),
+      'PNG',
+    );
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the tabs follow the arrow keys, and the tables export CSV with contradicting cells marked', async () => {
+  const { context, page, problems } = await openApp(browser, url);
+  try {
+    const section = await openFigures(page);
+    await section.getByRole('tab', { name: 'Figure 2' }).focus();
+    await page.keyboard.press('End');
+    const tables = section.getByRole('tab', { name: 'Tables' });
+    assert.equal(await tables.getAttribute('aria-selected'), 'true');
+    const panel = section.locator('#tabpanel-tables');
+    await panel.locator('table.study-table').nth(5).waitFor({ timeout: 120_000 });
+    assert.equal(await panel.locator('table.study-table').first().locator('td.wrong').count(), 0);
+    assert.equal(await panel.locator('table.study-table').nth(1).locator('td.wrong').count(), 7);
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      panel
+        .locator('.study-block', { hasText: 'Table 1 · Exact metrics' })
+        .getByRole('button', { name: 'CSV' })
+        .click(),
+    ]);
+    assert.equal(csv.suggestedFilename(), 'table1.csv');
+    assert.equal(readFileSync(await csv.path(), 'utf8').split('\n')[0], ',Recommender,AUC,AP,NDCG,Recall@10');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
