@@ -131,7 +131,9 @@ export const METHODS_OPTION: OptionSpec = {
   name: 'methods',
   value: 'LIST',
   required: true,
-  help: 'comma-separated: sampled, rank-estimate, ls, cls, bv:G (γ = G in [0, 1])',
+  help:
+    'comma-separated: sampled, rank-estimate, ls, cls, bv:G (γ = G in [0, 1]), and (estimate, simulate) ' +
+    'mle, wmle[:ndcg|ap[:C]], mes[:η], bv-dist:G',
 };
 
 export const PRIOR_OPTION: OptionSpec = {

@@ -11,6 +11,7 @@ import { correctCommand } from './commands/correct.ts';
 import { estimateCommand } from './commands/estimate.ts';
 import { exactCommand } from './commands/exact.ts';
 import { expectedCommand } from './commands/expected.ts';
+import { recoverCommand } from './commands/recover.ts';
 import { simulateCommand } from './commands/simulate.ts';
 import { UsageError } from './errors.ts';
 import type { CliIo } from './io.ts';
@@ -20,6 +21,7 @@ export const COMMANDS: readonly Command[] = [
   expectedCommand,
   correctCommand,
   estimateCommand,
+  recoverCommand,
   simulateCommand,
 ];
 

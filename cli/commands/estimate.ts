@@ -3,7 +3,7 @@
  * (`sampled`, the usual practice) or of a corrected M̂(r̃) (Krichene & Rendle section 5).
  */
 import type { CorrectionSetup } from '../../src/core/index.ts';
-import { EstimatorVectors, estimateMetrics } from '../../src/core/index.ts';
+import { EstimatorVectors, bootstrapEstimates, estimateMetrics } from '../../src/core/index.ts';
 import type { Command } from '../command.ts';
 import { formatNumber } from '../format.ts';
 import {
@@ -32,7 +32,9 @@ export const estimateCommand: Command = {
     'Reads the sampled rank r̃ (1..m+1: the position of the relevant item among itself and the m sampled\n' +
     'irrelevant items) of every user, and estimates each exact metric by the average of M(r̃) (method\n' +
     '`sampled`) or of a corrected metric M̂(r̃): rank-estimate (eq. 20), ls (eqs 21–23), cls (section 5.2),\n' +
-    'bv:G (eq. 25 with γ = G). See `sampled-metrics correct` for the vectors M̂ themselves.',
+    'bv:G (eq. 25 with γ = G), or from a learned rank distribution P̂ (Jin et al. 2021, eq 14): mle, wmle,\n' +
+    'mes, bv-dist:G. See `sampled-metrics correct` for the vectors M̂ and `recover` for P̂ itself.\n' +
+    'With --bootstrap B every estimate gets a 95% percentile interval [low, high] from B resamples of the users.',
   options: [
     N_OPTION,
     M_OPTION,
@@ -46,6 +48,12 @@ export const estimateCommand: Command = {
     METHODS_OPTION,
     PRIOR_OPTION,
     SAMPLING_OPTION,
+    {
+      name: 'bootstrap',
+      value: 'B',
+      help: 'add a 95% percentile interval (low, high) from B resamples of the users (B = 200 is usual)',
+    },
+    { name: 'seed', value: 'S', help: 'seed of the bootstrap resampling (default 1)' },
     ...COMMON_OPTIONS,
   ],
   example:
@@ -61,15 +69,33 @@ export const estimateCommand: Command = {
     const recommenders = readRankFile(args, io, 'sampled-ranks', { itemCount, sampleSize, sampling, sampled: true });
     const setup: CorrectionSetup = { itemCount, sampleSize, sampling, prior };
     const cache = new EstimatorVectors(metrics, setup);
-    const results = recommenders.flatMap((data) =>
-      estimateMetrics(data, metrics, methods, setup, cache).map((row) => ({ recommender: data.name, ...row })),
+    const replicates = args.integer('bootstrap', 1);
+    const seed = args.integer('seed', 0) ?? 1;
+    if (args.has('seed') && replicates === undefined) throw args.error('--seed applies only with --bootstrap B');
+    const results = recommenders.flatMap((data) => {
+      if (replicates === undefined) {
+        return estimateMetrics(data, metrics, methods, setup, cache).map((row) => ({ recommender: data.name, ...row }));
+      }
+      const intervals = bootstrapEstimates(data, metrics, methods, setup, { replicates, seed }, cache);
+      if (!intervals.ok) throw args.error(`recommender "${data.name}": ${intervals.error}`);
+      return intervals.value.map((row) => ({ recommender: data.name, ...row }));
+    });
+    const intervalOf = new Map(
+      results.map((r) => [`${r.recommender}\0${r.metric}\0${r.method}`, r as { low?: number; high?: number }]),
     );
     const byKey = new Map(results.map((r) => [`${r.recommender}\0${r.metric}\0${r.method}`, r.estimate]));
     const table = renderMethodTable({
       metrics,
       methods,
       recommenders: recommenders.map((r) => r.name),
-      cell: (name, metric, method) => formatNumber(byKey.get(`${name}\0${metric}\0${method}`) ?? NaN, digits),
+      cell: (name, metric, method) => {
+        const key = `${name}\0${metric}\0${method}`;
+        const value = formatNumber(byKey.get(key) ?? NaN, digits);
+        const interval = intervalOf.get(key);
+        return interval?.low === undefined
+          ? value
+          : `${value} [${formatNumber(interval.low, digits)}, ${formatNumber(interval.high ?? NaN, digits)}]`;
+      },
     });
     return {
       json: { n: itemCount, m: sampleSize, sampling, results },
