@@ -359,7 +359,7 @@ describe('bad input exits with status 2, a message on stderr and nothing on stdo
     const unknown = await cli(['sample']);
     expect([unknown.code, unknown.out]).toEqual([2, '']);
     expect(unknown.err).toContain(
-      'unknown command "sample": expected one of exact, expected, correct, estimate, simulate',
+      'unknown command "sample": expected one of exact, expected, correct, estimate, recover, simulate',
     );
     const none = await cli([]);
     expect([none.code, none.out]).toEqual([2, '']);
