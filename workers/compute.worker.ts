@@ -35,14 +35,7 @@ const api = {
     const curve = metricCurve(...args);
     return transfer(curve, [curve.buffer]);
   },
-  /** Figure 1's curves and model; the curves' buffers are transferred. */
-  metricFigure(...args: Parameters<typeof metricFigure>): ReturnType<typeof metricFigure> {
-    const result = metricFigure(...args);
-    return transfer(
-      result,
-      result.curves.map((c) => c.buffer as ArrayBuffer),
-    );
-  },
+  metricFigure,
   async readInput(...args: Parameters<typeof readInput>): ReturnType<typeof readInput> {
     const parsed = await readInput(...args);
     return parsed.ok && parsed.value.kind === 'ranks'

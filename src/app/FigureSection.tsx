@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { metricAtRank, parseMetric } from '../core/index.ts';
 import { MetricVsRankChart } from '../components/MetricVsRankChart.tsx';
 import { StatusMessage } from '../components/StatusMessage.tsx';
 import { useElementWidth } from '../components/useElementWidth.ts';
@@ -13,6 +14,10 @@ export function FigureSection() {
   // Lay the figure out at the width it is shown, so that its text keeps its size (narrow screens scale it down).
   const width = Math.min(1040, Math.max(600, useElementWidth(sectionRef, 880)));
   useEffect(() => setFigureWidth(width), [width]);
+  const valueAt = useMemo(() => {
+    const metrics = value?.metrics.map((id) => parseMetric(id)) ?? [];
+    return (index: number, rank: number) => metricAtRank(metrics[index], rank, value?.itemCount ?? 2);
+  }, [value]);
   return (
     <section ref={sectionRef} className="figure-section" aria-labelledby="figure-title">
       <h2 id="figure-title">Metric value vs. rank</h2>
@@ -20,7 +25,7 @@ export function FigureSection() {
         <StatusMessage message={job.message} onRetry={job.retryable ? () => void refreshCurves() : undefined} />
       ) : null}
       {value ? (
-        <MetricVsRankChart figure={value.figure} values={value.curves} />
+        <MetricVsRankChart figure={value.figure} valueAt={valueAt} />
       ) : job.status === 'loading' ? (
         <p className="muted" role="status">
           Computing…

@@ -5,20 +5,20 @@ import { Legend } from './Legend.tsx';
 
 export interface MetricVsRankChartProps {
   readonly figure: MetricVsRankFigure;
-  /** M(r) for each legend entry, in legend order: values[r − 1]. */
-  readonly values: readonly ArrayLike<number>[];
+  /** M(r) of the legend entry at `index` (legend order) for the 1-based rank `rank`, for the read-out. */
+  readonly valueAt: (index: number, rank: number) => number;
 }
 
 /** Renders the figure model of "metric value vs. rank" as <figure><svg/><figcaption/></figure>. */
-export function MetricVsRankChart({ figure, values }: MetricVsRankChartProps) {
+export function MetricVsRankChart({ figure, valueAt }: MetricVsRankChartProps) {
   const id = useId();
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [cursor, setCursor] = useState<number | null>(null);
-  const visible = figure.legend.map((entry, i) => ({ ...entry, values: values[i] })).filter((e) => !hidden.has(e.id));
+  const visible = figure.legend.map((entry, index) => ({ ...entry, index })).filter((e) => !hidden.has(e.id));
   const readout =
     cursor === null
       ? null
-      : visible.map((e) => ({ id: e.id, label: e.label, stroke: e.stroke, value: e.values[cursor - 1] }));
+      : visible.map((e) => ({ id: e.id, label: e.label, stroke: e.stroke, value: valueAt(e.index, cursor) }));
   const valueText =
     readout === null
       ? 'no rank selected'

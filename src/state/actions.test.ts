@@ -31,7 +31,7 @@ beforeEach(() => {
 afterEach(() => setComputeBackends(null));
 
 describe('explorer actions on the toy example (section 3.2)', () => {
-  it('computes Table 1 exactly and Table 2 up to its Monte Carlo error, and the curves of Figure 1', async () => {
+  it('computes Table 1 exactly and Table 2 up to its Monte Carlo error, and Figure 1', async () => {
     await refreshAll();
     for (const row of table().rows) {
       ids.forEach((id, j) => {
@@ -42,7 +42,12 @@ describe('explorer actions on the toy example (section 3.2)', () => {
       });
     }
     const curves = explorerStore.getState().curves;
-    expect(curves.status === 'ready' && curves.value.curves.map((c) => c.length)).toEqual([1e4, 1e4, 1e4, 1e4]);
+    expect(curves.status === 'ready' && curves.value.figure.legend.map((l) => l.label)).toEqual([
+      'AUC',
+      'AP',
+      'NDCG',
+      'Recall@10',
+    ]);
   });
 
   it('reports n smaller than a rank as an input error, without a retry, and keeps the previous table', async () => {

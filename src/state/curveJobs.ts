@@ -1,7 +1,8 @@
 /**
  * Figure 1 (metric value vs. rank) computed in the worker: the curves M(r) for r = 1..n and the figure model laid
  * out at the width it is shown. At n = 10^6 drawing means reducing 4·10^6 points to a few thousand, which would
- * block the page for tens of milliseconds; here it costs the page nothing.
+ * block the page for tens of milliseconds; here it costs the page nothing. Only the model comes back: the page
+ * reads M(r) at a cursor from the formula (metricAtRank), so tens of megabytes of curves never reach it.
  */
 import { metricCurve, parseMetric } from '../core/index.ts';
 import { metricVsRank, type MetricVsRankFigure } from '../figures/metricVsRank.ts';
@@ -15,7 +16,6 @@ export interface CurveRequest {
 }
 
 export interface CurveFigure {
-  readonly curves: Float64Array[];
   readonly figure: MetricVsRankFigure;
 }
 
@@ -27,5 +27,5 @@ export function metricFigure(request: CurveRequest): CurveFigure {
     width,
     curves: metrics.map((id, i) => ({ id, label: metricLabel(id), values: curves[i] })),
   });
-  return { curves, figure };
+  return { figure };
 }

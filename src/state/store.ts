@@ -24,7 +24,6 @@ export interface TableResult {
 export interface CurvesResult {
   readonly itemCount: number;
   readonly metrics: readonly string[];
-  readonly curves: readonly Float64Array[];
   /** The figure model, laid out in the worker at `width`. */
   readonly figure: MetricVsRankFigure;
   readonly width: number;
