@@ -7,31 +7,48 @@
 import type { LegendItem } from '../../figures/plot.ts';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
-const STYLE_PROPS = [
-  'fill',
-  'fill-opacity',
-  'stroke',
-  'stroke-width',
-  'stroke-dasharray',
-  'stroke-opacity',
-  'stroke-linejoin',
-  'stroke-linecap',
-  'opacity',
-  'font-family',
-  'font-size',
-  'font-weight',
-  'font-style',
-  'font-variant-numeric',
-  'text-anchor',
-  'dominant-baseline',
-  'paint-order',
-] as const;
+/** Style properties written onto shapes and texts, with the value that needs no writing. */
+const SHAPE_PROPS: Readonly<Record<string, string>> = {
+  fill: '',
+  stroke: 'none',
+  'stroke-width': '1px',
+  'stroke-dasharray': 'none',
+  'stroke-linejoin': 'miter',
+  opacity: '1',
+};
+const TEXT_PROPS: Readonly<Record<string, string>> = {
+  ...SHAPE_PROPS,
+  'font-family': '',
+  'font-size': '',
+  'font-weight': '400',
+  'font-style': 'normal',
+  'font-variant-numeric': 'normal',
+  'paint-order': 'normal',
+};
 const HEADER = 52;
 
+/**
+ * Writes the computed style of each shape and text onto the copy (only what differs from the SVG default), and
+ * drops presentation attributes that refer to the page's custom properties (var(--…)), which mean nothing outside.
+ */
 function inlineStyles(source: Element, target: Element): void {
-  const computed = getComputedStyle(source);
-  const style = STYLE_PROPS.map((p) => `${p}:${computed.getPropertyValue(p)}`).join(';');
-  target.setAttribute('style', style);
+  const tag = source.tagName.toLowerCase();
+  const props =
+    tag === 'text' || tag === 'tspan'
+      ? TEXT_PROPS
+      : ['path', 'line', 'rect', 'circle'].includes(tag)
+        ? SHAPE_PROPS
+        : null;
+  if (props) {
+    const computed = getComputedStyle(source);
+    const style = Object.entries(props)
+      .map(([p, skip]) => [p, computed.getPropertyValue(p), skip] as const)
+      .filter(([, value, skip]) => value !== '' && value !== skip)
+      .map(([p, value]) => `${p}:${value}`)
+      .join(';');
+    if (style) target.setAttribute('style', style);
+  }
+  for (const name of ['stroke', 'fill']) if (target.getAttribute(name)?.includes('var(')) target.removeAttribute(name);
   for (let i = 0; i < source.children.length; i++) inlineStyles(source.children[i], target.children[i]);
 }
 
@@ -81,6 +98,7 @@ export function figureSvg(
   const clone = svg.cloneNode(true) as SVGSVGElement;
   inlineStyles(svg, clone);
   for (const el of clone.querySelectorAll('.hit, .cursor')) el.remove();
+  for (const el of clone.querySelectorAll('[class]')) el.removeAttribute('class');
   const [, , width, height] = (svg.getAttribute('viewBox') ?? '0 0 800 400').split(/\s+/).map(Number);
   const page = getComputedStyle(svg.closest('figure') ?? document.body);
   const root = element('svg', {
@@ -89,7 +107,10 @@ export function figureSvg(
     height: height + HEADER,
     viewBox: `0 0 ${width} ${height + HEADER}`,
   });
-  const background = getComputedStyle(document.body).getPropertyValue('background-color');
+  const background =
+    ['body', 'html']
+      .map((selector) => getComputedStyle(document.querySelector(selector) ?? document.body).backgroundColor)
+      .find((c) => c && c !== 'rgba(0, 0, 0, 0)' && c !== 'transparent') ?? '#ffffff';
   root.appendChild(element('rect', { x: 0, y: 0, width, height: height + HEADER, fill: background }));
   root.appendChild(header(title, legend, hidden, page));
   const body = element('g', { transform: `translate(0,${HEADER})` });
