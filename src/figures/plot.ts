@@ -139,10 +139,15 @@ export function gridHeight(count: number, columns: number, panelHeight: number):
   return rows * (MARGIN.top + panelHeight + MARGIN.bottom);
 }
 
-/** Columns for a laptop-or-wider layout: `wide` columns when each gets at least `minPanel` units, else fewer. */
-export function columnsFor(width: number, wide: number, minPanel = 230): number {
-  let cols = wide;
+/**
+ * Columns for `count` panels: up to `wide`, each at least `minPanel` units wide, and when fewer fit, a number that
+ * fills every row (4 panels: 4, else 2 × 2, never 3 + 1). Example: columnsFor(900, 4, 230, 4) → 2.
+ */
+export function columnsFor(width: number, wide: number, minPanel = 230, count = wide): number {
+  let cols = Math.max(1, Math.min(wide, count));
   while (cols > 1 && width / cols < minPanel) cols -= 1;
+  if (cols === Math.min(wide, count)) return cols;
+  for (let c = cols; c > 1; c--) if (count % c === 0) return c;
   return cols;
 }
 

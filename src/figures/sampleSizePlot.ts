@@ -48,7 +48,7 @@ export function sampleSizePlot(options: SampleSizePlotOptions): PlotFigure {
   const { sweep, itemCount } = options;
   const width = options.width ?? 1000;
   const sampled = sweep.series.filter((s) => s.method === 'sampled');
-  const columns = columnsFor(width, 4, 235);
+  const columns = columnsFor(width, 4, 235, sampled.length);
   const panelHeight = columns >= 4 ? 230 : 210;
   const frames = gridFrames(width, sampled.length, columns, panelHeight);
   const recs = styledRecommenders(sweep.recommenders, options.recommenders);

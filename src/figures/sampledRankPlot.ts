@@ -41,7 +41,7 @@ export function sampledRankPlot(options: SampledRankPlotOptions): PlotFigure {
   const zoom = Math.min(options.zoom, curves.ranks[curves.ranks.length - 1]);
   const count = shownCount(curves.ranks, zoom);
   const xs = curves.ranks.subarray(0, count);
-  const columns = columnsFor(width, 4, 235);
+  const columns = columnsFor(width, 4, 235, curves.metrics.length);
   const panelHeight = columns >= 4 ? 230 : 210;
   const frames = gridFrames(width, curves.metrics.length, columns, panelHeight);
   const series = [

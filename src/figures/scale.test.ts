@@ -48,7 +48,8 @@ describe('scaleAxis', () => {
 describe('plot layout and paths', () => {
   it('lays panels out in rows, fewer columns when narrow', () => {
     expect(columnsFor(1000, 4)).toBe(4);
-    expect(columnsFor(700, 4)).toBe(3);
+    expect(columnsFor(700, 4)).toBe(2);
+    expect(columnsFor(700, 4, 230, 3)).toBe(3);
     expect(columnsFor(400, 4)).toBe(1);
     const frames = gridFrames(800, 4, 2, 100);
     expect(frames[1].x).toBeGreaterThan(frames[0].x + frames[0].width);
