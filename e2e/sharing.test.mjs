@@ -37,6 +37,7 @@ test('Copy link, opened in a fresh browser, shows the same data, settings and nu
   const { context, page, problems } = await openApp(browser, url, { clipboard: true });
   try {
     await makeWork(page);
+    await page.getByRole('button', { name: 'NDCG', exact: true }).click(); // a view setting: hide a line
     const link = await copiedLink(page);
     assert.match(link, /#v1\.[A-Za-z0-9_-]+$/);
     const expected = await readTable(page);
@@ -48,6 +49,8 @@ test('Copy link, opened in a fresh browser, shows the same data, settings and nu
       assert.equal(await fresh.page.getByRole('textbox', { name: 'Ranks of A' }).inputValue(), '3 7 7 150');
       assert.equal(await fresh.page.getByRole('spinbutton', { name: 'Items (n)', exact: true }).inputValue(), '20000');
       assert.equal(await fresh.page.getByRole('alert').count(), 0);
+      const ndcg = fresh.page.getByRole('button', { name: 'NDCG', exact: true });
+      assert.equal(await ndcg.getAttribute('aria-pressed'), 'false');
       assert.deepEqual(fresh.problems, []);
     } finally {
       await fresh.context.close();

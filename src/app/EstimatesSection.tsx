@@ -1,10 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { MethodTable } from '../components/MethodTable.tsx';
 import { SelectField } from '../components/SelectField.tsx';
 import { StatusMessage } from '../components/StatusMessage.tsx';
 import { methodTable } from '../figures/methodTable.ts';
 import { cancelEstimates, refreshEstimates } from '../state/actions.ts';
 import { metricLabel } from '../state/document.ts';
+import { setViewMetric } from '../state/settingsActions.ts';
 import { formatInteger } from './format.ts';
 import { useExplorer } from './useExplorer.ts';
 
@@ -12,7 +13,7 @@ import { useExplorer } from './useExplorer.ts';
 export function EstimatesSection() {
   const job = useExplorer((s) => s.estimates);
   const result = job.value;
-  const [chosen, setChosen] = useState<string | null>(null);
+  const chosen = useExplorer((s) => s.view.metric);
   const metric = result && chosen !== null && result.metrics.includes(chosen) ? chosen : (result?.metrics[0] ?? null);
   const model = useMemo(() => {
     if (!result || metric === null) return null;
@@ -49,7 +50,7 @@ export function EstimatesSection() {
               label="Metric"
               value={metric}
               options={result.metrics.map((id) => ({ value: id, label: metricLabel(id) }))}
-              onChange={setChosen}
+              onChange={setViewMetric}
             />
           </div>
           {result.excluded.length > 0 ? (

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { MethodTable } from '../components/MethodTable.tsx';
 import { SelectField } from '../components/SelectField.tsx';
 import { StatusMessage } from '../components/StatusMessage.tsx';
@@ -6,6 +6,7 @@ import { methodTable } from '../figures/methodTable.ts';
 import { metricLabel } from '../state/document.ts';
 import type { StudyResult } from '../state/store.ts';
 import { cancelStudy, runStudy } from '../state/studyActions.ts';
+import { setViewMetric } from '../state/settingsActions.ts';
 import { formatInteger } from './format.ts';
 import { useExplorer } from './useExplorer.ts';
 
@@ -27,7 +28,7 @@ export function StudySection() {
   const job = useExplorer((s) => s.study);
   const { repetitions, seed } = useExplorer((s) => s.settings);
   const result = job.value;
-  const [chosen, setChosen] = useState<string | null>(null);
+  const chosen = useExplorer((s) => s.view.metric);
   const metric = result && chosen !== null && result.metrics.includes(chosen) ? chosen : (result?.metrics[0] ?? null);
   const model = useMemo(() => (result && metric ? modelFor(result, metric) : null), [result, metric]);
   const running = job.status === 'loading';
@@ -65,7 +66,7 @@ export function StudySection() {
               label="Metric of the simulation"
               value={metric}
               options={result.metrics.map((id) => ({ value: id, label: metricLabel(id) }))}
-              onChange={setChosen}
+              onChange={setViewMetric}
             />
           </div>
           <MethodTable

@@ -7,12 +7,14 @@ export interface MetricVsRankChartProps {
   readonly figure: MetricVsRankFigure;
   /** M(r) of the legend entry at `index` (legend order) for the 1-based rank `rank`, for the read-out. */
   readonly valueAt: (index: number, rank: number) => number;
+  /** Ids of the hidden series, and the legend's toggle (controlled: the page keeps them in its view). */
+  readonly hidden: ReadonlySet<string>;
+  readonly onToggle: (id: string) => void;
 }
 
 /** Renders the figure model of "metric value vs. rank" as <figure><svg/><figcaption/></figure>. */
-export function MetricVsRankChart({ figure, valueAt }: MetricVsRankChartProps) {
+export function MetricVsRankChart({ figure, valueAt, hidden, onToggle }: MetricVsRankChartProps) {
   const id = useId();
-  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [cursor, setCursor] = useState<number | null>(null);
   const visible = figure.legend.map((entry, index) => ({ ...entry, index })).filter((e) => !hidden.has(e.id));
   const readout =
@@ -23,17 +25,11 @@ export function MetricVsRankChart({ figure, valueAt }: MetricVsRankChartProps) {
     readout === null
       ? 'no rank selected'
       : `rank ${cursor}: ${readout.map((r) => `${r.label} ${r.value.toFixed(3)}`).join(', ')}`;
-  const toggle = (seriesId: string) => {
-    const next = new Set(hidden);
-    if (next.has(seriesId)) next.delete(seriesId);
-    else next.add(seriesId);
-    setHidden(next);
-  };
 
   return (
     <figure className="chart" aria-labelledby={`${id}-title`}>
       <div className="chart-head">
-        <Legend entries={figure.legend} hidden={hidden} onToggle={toggle} />
+        <Legend entries={figure.legend} hidden={hidden} onToggle={onToggle} />
         <p className="readout" aria-live="polite">
           {readout === null ? (
             <span className="muted">Point at a panel, or focus it and use the arrow keys, to read M(r).</span>

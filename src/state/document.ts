@@ -62,9 +62,20 @@ export interface RecommenderDoc {
   readonly dataset: DatasetRef | null;
 }
 
+/** How the results are shown: part of a link, so that it opens the same view. */
+export interface View {
+  /** The metric the estimates and the study tables show; null for the first of the settings' metrics. */
+  readonly metric: string | null;
+  /** Metrics whose lines Figure 1 hides (legend toggles). */
+  readonly hiddenSeries: readonly string[];
+}
+
+export const DEFAULT_VIEW: View = { metric: null, hiddenSeries: [] };
+
 export interface ExplorerDocument {
   readonly settings: Settings;
   readonly recommenders: readonly RecommenderDoc[];
+  readonly view: View;
 }
 
 /** Bounds the UI enforces, and that a restored document must satisfy. */
@@ -100,6 +111,7 @@ export const DEFAULT_SETTINGS: Settings = {
 export function defaultDocument(): ExplorerDocument {
   return {
     settings: DEFAULT_SETTINGS,
+    view: DEFAULT_VIEW,
     recommenders: TOY_RECOMMENDERS.map((r, i) => ({
       name: r.name,
       color: PALETTE[i],

@@ -46,6 +46,7 @@ export async function applyDocument(document: ExplorerDocument): Promise<void> {
   cancelTask('study');
   store.setState({
     settings: document.settings,
+    view: document.view,
     recommenders: entriesOf(document),
     study: { status: 'idle', value: null },
   });

@@ -120,7 +120,7 @@ export function dismissInput(): void {
 
 /** Replaces the recommenders (and, for a configuration or a data set, the settings) by the preview's. */
 export async function confirmPreview(): Promise<void> {
-  const { input, settings } = store.getState();
+  const { input, settings, view } = store.getState();
   if (input.status !== 'preview') return;
   const { preview } = input;
   store.setState({ input: { status: 'idle' } });
@@ -128,6 +128,7 @@ export async function confirmPreview(): Promise<void> {
   if (preview.document) return applyDocument(preview.document);
   const document: ExplorerDocument = {
     settings: { ...settings, ...preview.settings },
+    view,
     recommenders: preview.recommenders.map((r, i) => ({
       name: r.name,
       color: PALETTE[i % PALETTE.length],

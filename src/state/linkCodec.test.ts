@@ -82,6 +82,10 @@ const document: fc.Arbitrary<ExplorerDocument> = fc.record({
     seed: fc.integer({ min: 0, max: LIMITS.maxSeed }),
     repetitions: fc.integer({ min: 1, max: LIMITS.maxRepetitions }),
   }),
+  view: fc.record({
+    metric: fc.option(metricId),
+    hiddenSeries: fc.uniqueArray(metricId, { maxLength: 4 }),
+  }),
   recommenders: fc
     .uniqueArray(recommender, { maxLength: 5, selector: (r) => r.name })
     .map((list) => list.map((r): RecommenderDoc => ({ ...r, data: r.data ? { ...r.data, name: r.name } : null }))),

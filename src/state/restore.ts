@@ -12,6 +12,8 @@ import {
   LIMITS,
   PALETTE,
   defaultDocument,
+  DEFAULT_VIEW,
+  type View,
   type ExplorerDocument,
   type RecommenderDoc,
   type Settings,
@@ -170,13 +172,27 @@ export function restoreDocument(raw: unknown): Restored {
         .filter((r): r is RecommenderDoc => r !== null);
     } else problems.push('recommenders: not readable, the toy example is shown');
   }
-  return { document: { settings, recommenders }, problems };
+  return { document: { settings, recommenders, view: restoreView(raw.view, problems) }, problems };
+}
+
+const viewSchema = z.object({
+  metric: z.string().max(24).nullable().catch(null),
+  hiddenSeries: z.array(z.string().max(24)).max(LIMITS.maxMetrics).catch([]),
+});
+
+function restoreView(raw: unknown, problems: string[]): View {
+  if (raw === undefined) return DEFAULT_VIEW;
+  const parsed = viewSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  problems.push('view: not valid, the default is used');
+  return DEFAULT_VIEW;
 }
 
 export interface WireDocument {
   readonly format: typeof FORMAT_NAME;
   readonly version: number;
   readonly settings: Settings;
+  readonly view: View;
   readonly recommenders: readonly (Omit<RecommenderDoc, 'data'> & { readonly data: WireRanks | null })[];
 }
 
@@ -189,6 +205,7 @@ export function toWireDocument(document: ExplorerDocument, typed = false): WireD
     format: FORMAT_NAME,
     version: DOCUMENT_VERSION,
     settings: document.settings,
+    view: document.view,
     recommenders: document.recommenders.map((r) => ({ ...r, data: r.data ? toWire(r.data, typed) : null })),
   };
 }

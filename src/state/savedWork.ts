@@ -49,7 +49,7 @@ export async function saveDocument(storage: WorkStorage, slot: string, document:
     }
     recommenders.push({ ...r, data });
   }
-  await storage.save(slot, { ...toWireDocument({ settings: document.settings, recommenders: [] }), recommenders });
+  await storage.save(slot, { ...toWireDocument({ ...document, recommenders: [] }), recommenders });
 }
 
 const FIELDS = ['offsets', 'ranks', 'weights', 'itemCounts'] as const;

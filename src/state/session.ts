@@ -73,11 +73,11 @@ export async function startSession(env: SessionEnvironment): Promise<void> {
 /** Saves the work and updates the fragment whenever the document changes. */
 function watch(env: SessionEnvironment): void {
   unsubscribe?.();
-  const key = (s: ExplorerState) => [s.settings, s.recommenders] as const;
+  const key = (s: ExplorerState) => [s.settings, s.recommenders, s.view] as const;
   let last = key(store.getState());
   unsubscribe = store.subscribe((state) => {
     const next = key(state);
-    if (next[0] === last[0] && next[1] === last[1]) return;
+    if (next.every((part, i) => part === last[i])) return;
     last = next;
     if (saveTimer !== null) clearTimeout(saveTimer);
     saveTimer = setTimeout(() => {

@@ -38,3 +38,18 @@ export function setRankKind(rankKind: RankKind): void {
   }
   changeBounds({ rankKind }, 0);
 }
+
+/** The metric the estimates and study tables show. */
+export function setViewMetric(metric: string): void {
+  store.setState((s) => ({ view: { ...s.view, metric } }));
+}
+
+/** Shows or hides a metric's line in Figure 1. */
+export function toggleSeries(id: string): void {
+  store.setState((s) => {
+    const hidden = s.view.hiddenSeries;
+    return {
+      view: { ...s.view, hiddenSeries: hidden.includes(id) ? hidden.filter((h) => h !== id) : [...hidden, id] },
+    };
+  });
+}

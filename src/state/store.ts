@@ -4,7 +4,7 @@ import type { RankData, Sampling, SimulationResult } from '../core/index.ts';
 import type { MetricVsRankFigure } from '../figures/metricVsRank.ts';
 import type { RecommenderInput } from '../figures/resultsTable.ts';
 import type { SyntheticParams } from './datasets/synthetic.ts';
-import { defaultDocument, type ExplorerDocument, type RecommenderDoc, type Settings } from './document.ts';
+import { defaultDocument, type ExplorerDocument, type RecommenderDoc, type Settings, type View } from './document.ts';
 
 /** A computed result: while loading or after an error the previous value (if any) is kept for display. */
 export type Job<T> =
@@ -90,6 +90,7 @@ export interface Notice {
 
 export interface ExplorerState {
   readonly settings: Settings;
+  readonly view: View;
   readonly recommenders: readonly RecommenderEntry[];
   readonly table: Job<TableResult>;
   readonly estimates: Job<EstimatesResult>;
@@ -116,6 +117,7 @@ export function entriesOf(document: ExplorerDocument): RecommenderEntry[] {
 export function initialState(document: ExplorerDocument = defaultDocument()): ExplorerState {
   return {
     settings: document.settings,
+    view: document.view,
     recommenders: entriesOf(document),
     table: { status: 'idle', value: null },
     estimates: { status: 'idle', value: null },
@@ -129,9 +131,10 @@ export function initialState(document: ExplorerDocument = defaultDocument()): Ex
 }
 
 /** The document of the current state: what is saved, linked and exported. */
-export function documentOf(state: Pick<ExplorerState, 'settings' | 'recommenders'>): ExplorerDocument {
+export function documentOf(state: Pick<ExplorerState, 'settings' | 'recommenders' | 'view'>): ExplorerDocument {
   return {
     settings: state.settings,
+    view: state.view,
     recommenders: state.recommenders.map(({ name, color, hidden, text, data, source, dataset }) => ({
       name,
       color,
