@@ -4,7 +4,10 @@
  * values behind every series so that the chart can read out exact values under a cursor. No DOM.
  */
 import type { TitlePart } from './axes.ts';
-import { round2, toPixel, type Axis } from './scale.ts';
+import { linePath } from './linePath.ts';
+import { round2, type Axis } from './scale.ts';
+
+export { linePath };
 
 export interface Frame {
   readonly x: number;
@@ -151,68 +154,6 @@ export function columnsFor(width: number, wide: number, minPanel = 230, count = 
   return cols;
 }
 
-/**
- * The SVG path of a curve through (x(i), y(i)), i = 0..count−1 (x ascending), decimated per pixel column (M4:
- * first, lowest, highest and last point of each column), so that 10⁶ points draw as a few thousand without a
- * visible difference. Points with no finite position (log of 0, NaN) break the line; on a log y axis values ≤ 0
- * are drawn just below the frame so that the line visibly drops out of it (as Recall@K does past K).
- */
-export function linePath(
-  x: Axis,
-  y: Axis,
-  count: number,
-  xAt: (i: number) => number,
-  yAt: (i: number) => number,
-): string {
-  const below = Math.max(y.range[0], y.range[1]) + 12;
-  const parts: string[] = [];
-  let penDown = false;
-  let column = NaN;
-  let kept: { i: number; px: number; py: number }[] = [];
-  let first = -1;
-  let last = -1;
-  let lo = -1;
-  let hi = -1;
-  const pxs: number[] = [];
-  const pys: number[] = [];
-  const flush = () => {
-    if (first < 0) return;
-    const order = [...new Set([first, lo, hi, last])].sort((a, b) => a - b);
-    kept = order.map((k) => ({ i: k, px: pxs[k - first], py: pys[k - first] }));
-    for (const p of kept) {
-      parts.push(`${penDown ? 'L' : 'M'}${round2(p.px)},${round2(p.py)}`);
-      penDown = true;
-    }
-    first = -1;
-    pxs.length = 0;
-    pys.length = 0;
-  };
-  for (let i = 0; i < count; i++) {
-    const v = yAt(i);
-    const px = toPixel(x, xAt(i));
-    const py = y.kind === 'log' && v <= 0 ? below : toPixel(y, v);
-    if (!Number.isFinite(px) || !Number.isFinite(py)) {
-      flush();
-      penDown = false;
-      column = NaN;
-      continue;
-    }
-    const c = Math.floor(px);
-    if (c !== column) {
-      flush();
-      column = c;
-      first = lo = hi = i;
-    }
-    last = i;
-    pxs.push(px);
-    pys.push(py);
-    if (py < pys[lo - first]) lo = i;
-    if (py > pys[hi - first]) hi = i;
-  }
-  flush();
-  return parts.join('');
-}
-
 /** A labelled series line from typed columns (xs null: x = i + 1). */
 export function seriesLine(
   x: Axis,
@@ -222,8 +163,7 @@ export function seriesLine(
   ys: ArrayLike<number>,
   count = ys.length,
 ): PlotLine {
-  const xAt = xs ? (i: number) => xs[i] : (i: number) => i + 1;
-  const d = linePath(x, y, count, xAt, (i) => ys[i]);
+  const d = linePath(x, y, xs, ys, count);
   return { series: series.id, stroke: series.stroke, dash: series.dash, width: series.width ?? 2, d };
 }
 
