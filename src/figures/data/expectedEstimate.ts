@@ -5,7 +5,6 @@
  * each item as its own instance, as the study (core simulate) does for corrections.
  */
 import {
-  BULK_CUTOFF,
   EstimatorVectors,
   expectedSampledMetric,
   isSingleRelevant,
@@ -13,6 +12,7 @@ import {
   KernelRow,
   metricAtRank,
   parseMethod,
+  singleRankData,
   type Metric,
   type RankData,
   type Sampling,
@@ -47,10 +47,12 @@ export function expectedEstimates(
   const row = rowFor(m, sampling);
   const sums = new Float64Array(metrics.length);
   let weight = 0;
+  // The sampled metric as m + 1 vectors (shared through the cache) when there are enough instances to pay for
+  // them; else read on each row's window only (m may be 10⁶ in a sweep over a handful of instances).
+  const onTheFly = parsed.kind === 'sampled' && m + 1 > 64 * data.weights.length;
   for (let i = 0; i < data.weights.length; i++) {
     const n = itemCountOf(data, i, itemCount);
-    // The sampled metric is read on the row's window only (no m + 1 vector: m may be 10⁶ in a sweep).
-    const vectors = parsed.kind === 'sampled' ? null : cache.get(parsed, setup.globalCorrection ? itemCount : n);
+    const vectors = onTheFly ? null : cache.get(parsed, setup.globalCorrection ? itemCount : n);
     const lo = data.offsets[i];
     const k = data.offsets[i + 1] - lo;
     for (let j = 0; j < k; j++) {
@@ -74,10 +76,16 @@ export function expectedEstimates(
 
 let lastRow: KernelRow | null = null;
 
+/**
+ * Rows are cut where p(r̃ | r) falls below 10⁻¹⁶ of its mode: what is left out changes an expectation of values in
+ * [0, 1] by less than double precision resolves, and the rows are half as long as with the core's 10⁻³⁰.
+ */
+const FIGURE_CUTOFF = 1e-16;
+
 /** A kernel row for (m, sampling), reused across calls (its arrays have m + 1 entries). */
 function rowFor(m: number, sampling: Sampling): KernelRow {
   if (!lastRow || lastRow.sampleSize !== m || lastRow.sampling !== sampling) {
-    lastRow = new KernelRow(m, sampling, BULK_CUTOFF);
+    lastRow = new KernelRow(m, sampling, FIGURE_CUTOFF);
   }
   return lastRow;
 }
@@ -108,4 +116,28 @@ export function sampleSizeGrid(max: number, count: number, extra: readonly numbe
   for (let p = 10; p < max; p *= 10) set.add(p);
   for (const e of extra) if (e >= 1 && e <= max) set.add(Math.round(e));
   return [...set].sort((a, b) => a - b);
+}
+
+/**
+ * One instance per distinct (rank, n) with the summed weight, for data with one relevant item per instance
+ * (expectations are linear in the instances, so nothing changes but the work). Other data are returned as they are.
+ */
+export function compactSingle(data: RankData): RankData {
+  if (!isSingleRelevant(data)) return data;
+  const weights = new Map<string, number>();
+  for (let i = 0; i < data.weights.length; i++) {
+    const key = `${data.ranks[i]}|${data.itemCounts ? data.itemCounts[i] : 0}`;
+    weights.set(key, (weights.get(key) ?? 0) + data.weights[i]);
+  }
+  if (weights.size === data.weights.length) return data;
+  const ranks: number[] = [];
+  const counts: number[] = [];
+  const itemCounts: number[] = [];
+  for (const [key, w] of weights) {
+    const [r, n] = key.split('|').map(Number);
+    ranks.push(r);
+    itemCounts.push(n);
+    counts.push(w);
+  }
+  return singleRankData(data.name, ranks, counts, data.itemCounts ? itemCounts : null);
 }

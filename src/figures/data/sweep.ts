@@ -14,7 +14,7 @@ import {
   type RankData,
   type Sampling,
 } from '../../core/index.ts';
-import { expectedEstimates, largestSampleSize, sampleSizeGrid } from './expectedEstimate.ts';
+import { compactSingle, expectedEstimates, largestSampleSize, sampleSizeGrid } from './expectedEstimate.ts';
 
 export interface SweepRequest {
   readonly recommenders: readonly RankData[];
@@ -98,6 +98,7 @@ export function sweepSampleSizes(
   const grid = sampleSizeGrid(largest, request.points ?? 48, request.include);
   const limit = Math.min(largest, request.correctedLimit ?? 1000);
   const exact = metrics.map((metric) => recommenders.map((data) => exactMetric(data, metric, itemCount)));
+  const compact = recommenders.map(compactSingle);
   const caches = new Map<string, EstimatorVectors>();
   const memo = new Map<string, number[]>();
   /**
@@ -111,7 +112,7 @@ export function sweepSampleSizes(
       const setup = { itemCount, sampleSize: m, sampling, prior: request.prior, globalCorrection: true };
       let cache = caches.get(`${method}|${m}`);
       if (!cache) caches.set(`${method}|${m}`, (cache = new EstimatorVectors(metrics, setup)));
-      values = expectedEstimates(recommenders[r], metrics, method, setup, cache);
+      values = expectedEstimates(compact[r], metrics, method, setup, cache);
       memo.set(key, values);
     }
     return values;
