@@ -7,7 +7,8 @@ import { integerCell, numberCell } from './cells.ts';
 import type { Parsed } from './fileError.ts';
 import { catchFileError, raise } from './fileError.ts';
 import type { TableReader } from './table.ts';
-import { openTable, requireColumn } from './table.ts';
+import { openPapaTable } from './papaTable.ts';
+import { requireColumn } from './table.ts';
 
 export interface PriorFileOptions {
   /** Display name for messages. */
@@ -18,7 +19,7 @@ export interface PriorFileOptions {
 
 /** Returns p as a Float64Array of length n with p[r − 1] the weight of rank r, summing to 1. */
 export function parsePriorFile(text: string, options: PriorFileOptions): Parsed<Float64Array> {
-  return catchFileError(() => readPrior(openTable(text, options.file), options.itemCount));
+  return catchFileError(() => readPrior(openPapaTable(text, options.file), options.itemCount));
 }
 
 function readPrior(table: TableReader, itemCount: number): Float64Array {

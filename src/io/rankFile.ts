@@ -14,7 +14,8 @@ import { integerCell } from './cells.ts';
 import type { Parsed } from './fileError.ts';
 import { catchFileError, raise } from './fileError.ts';
 import type { TableHead, TableReader, TableRow } from './table.ts';
-import { columnIndex, openTable, requireColumn } from './table.ts';
+import { openPapaTable } from './papaTable.ts';
+import { columnIndex, requireColumn } from './table.ts';
 
 export type RankLayout = 'single' | 'grouped' | 'histogram';
 
@@ -65,7 +66,7 @@ interface Columns {
 
 /** Parses a rank file; any problem comes back as an error with file, line and column. */
 export function parseRankFile(text: string, options: RankFileOptions): Parsed<RankFile> {
-  return catchFileError(() => readRanks(openTable(text, options.file), options));
+  return catchFileError(() => readRanks(openPapaTable(text, options.file), options));
 }
 
 function readRanks(table: TableReader, options: RankFileOptions): RankFile {
