@@ -36,9 +36,21 @@ export const SAMPLING_TEXT: Readonly<Record<Sampling, string>> = {
 
 const fingerprints = new WeakMap<RankData, string>();
 
-/** A content fingerprint of rank data (sizes and two weighted sums of every column), cached per data object. */
+/** Data with more ranks than this are told apart by identity: hashing them would block the page. */
+const HASHED_RANKS = 100_000;
+let nextId = 0;
+
+/**
+ * A fingerprint of rank data, cached per data object: for data up to HASHED_RANKS ranks their content (sizes and two
+ * weighted sums of every column, a few milliseconds); for larger data the object itself (a new object with the same
+ * ranks then recomputes the figures, which is slow but right).
+ */
 function fingerprint(data: RankData): string {
   let key = fingerprints.get(data);
+  if (key === undefined && data.ranks.length > HASHED_RANKS) {
+    key = `object-${++nextId}`;
+    fingerprints.set(data, key);
+  }
   if (key === undefined) {
     let a = 0;
     let b = 0;
