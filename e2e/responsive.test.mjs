@@ -82,10 +82,11 @@ test('a file of 10^6 instances is read, previewed and loaded without a main-thre
   }
 });
 
-// TODO (reported to the figures section's owner): Fig2View fingerprints the whole rank data on the main thread
-// (src/components/figures: dataKey → fingerprint), a 60–150 ms task at 10^6 distinct ranks. The explorer's own part of
-// this case passes without that section; until it is fixed this test runs and reports, but does not fail the suite.
-const FIGURES_FINGERPRINT = 'the figures section hashes 10^6-row data on the main thread';
+// Reported, not enforced: this case goes beyond the issue's check (n = 10^6 with a slider, above, which is enforced).
+// It failed while the figures section hashed whole rank data on the main thread; since 0716e64 (data told apart by
+// identity) it passes, but on a heavily loaded 2-core machine a 50 ms task can still appear, so it reports without
+// failing the suite.
+const FIGURES_FINGERPRINT = 'reported, not enforced: load-sensitive on a shared 2-core machine';
 
 test(
   '10^6 synthetic users over n = 10^6 items: generated, loaded and recomputed without a task over 50 ms',
