@@ -25,7 +25,10 @@ function keyOf(data: RankData): string {
   return key;
 }
 
-async function upload(api: AsyncComputeApi, key: string, data: RankData): Promise<void> {
+/** What a worker must expose to receive rank data by reference (the compute and the figures workers both do). */
+export type RankUploadApi = Pick<AsyncComputeApi, 'beginRankData' | 'putRankChunk' | 'retainRankData' | 'hasRankData'>;
+
+async function upload(api: RankUploadApi, key: string, data: RankData): Promise<void> {
   const { offsets, ranks, weights, itemCounts } = data;
   const shape = {
     offsets: offsets.length,
@@ -51,7 +54,7 @@ async function upload(api: AsyncComputeApi, key: string, data: RankData): Promis
 
 /** The inputs of a request: small data as they are, large data uploaded once per worker and referred to. */
 export async function rankInputs(
-  api: AsyncComputeApi,
+  api: RankUploadApi,
   recommenders: readonly { readonly name: string; readonly data: RankData }[],
 ): Promise<RankSource[]> {
   const large = recommenders.filter((r) => r.data.ranks.length > UPLOAD_THRESHOLD);
