@@ -11,7 +11,7 @@ import { constrainedLeastSquares } from './cls.ts';
 import type { CorrectionKind } from './methods.ts';
 import { leastSquaresCorrections } from './leastSquares.ts';
 import { polynomialSystem } from './polynomialSystem.ts';
-import { kernelMoments, momentsFromSystem, normalisedPrior } from './moments.ts';
+import { kernelMoments, normalisedPrior } from './moments.ts';
 import { solveSymmetric } from './solve.ts';
 
 export interface CorrectionSetup {
@@ -63,11 +63,7 @@ export function correctionVectors(metrics: readonly Metric[], options: Correctio
     const system = polynomialSystem(targets, prior, n, m, sampling);
     return targets.map((_, t) => constrainedLeastSquares(system, t).values);
   }
-  // With replacement the i + j identity gives the moments in one pass; without, the compressed system does.
-  const moments =
-    sampling === 'with-replacement'
-      ? kernelMoments(targets, prior, n, m, sampling)
-      : momentsFromSystem(polynomialSystem(targets, prior, n, m, sampling));
+  const moments = kernelMoments(targets, prior, n, m, sampling);
   const { gram, mass, size } = moments;
   if (gamma === 1) {
     // Eq 26: the posterior mean Σ_r p(r | r̃) M(r) = h_i / c_i.

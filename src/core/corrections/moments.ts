@@ -10,13 +10,14 @@
  *   G_ij = H(i, j) g(i+j),  g(s) = Σ_r p(r) Bin(s; 2m, θ_r)
  *   h_i = Σ_j H(i, j) g_M(i+j),  g_M(s) = Σ_r p(r) M(r) Bin(s; 2m, θ_r)   (as Σ_j p(j|r) = 1)
  *   c_i = Σ_j G_ij
- * in O(n·m) instead of O(n·m²); all sums have positive terms. Without replacement there is no such identity and G
- * is accumulated row by row over the window where p(·|r) is above 1e-30 of its mode.
+ * in O(n·m) instead of O(n·m²); all sums have positive terms. Without replacement there is no such identity: the
+ * moments come from the exact compressed system of polynomialSystem.ts (momentsFromSystem), also O(n·m + m³).
  */
 import type { Sampling } from '../sampling.ts';
 import { BULK_CUTOFF, KernelRow } from '../sampling.ts';
 import { logHypergeometricPmf } from '../special.ts';
 import type { PolynomialSystem } from './polynomialSystem.ts';
+import { polynomialSystem } from './polynomialSystem.ts';
 
 export interface KernelMoments {
   readonly size: number;
@@ -51,7 +52,7 @@ export function kernelMoments(
   const moments =
     sampling === 'with-replacement'
       ? binomialMoments(targets, prior, itemCount, sampleSize)
-      : hypergeometricMoments(targets, prior, itemCount, sampleSize);
+      : momentsFromSystem(polynomialSystem(targets, prior, itemCount, sampleSize, sampling));
   return { ...moments, targetSquare };
 }
 
@@ -102,35 +103,6 @@ function binomialMoments(targets: readonly Float64Array[], prior: Float64Array, 
       }
     }
   }
-  return { size, gram, mass, cross };
-}
-
-function hypergeometricMoments(targets: readonly Float64Array[], prior: Float64Array, itemCount: number, m: number) {
-  const size = m + 1;
-  const mass = new Float64Array(size);
-  const cross = targets.map(() => new Float64Array(size));
-  const gram = new Float64Array(size * size);
-  const row = new KernelRow(m, 'without-replacement', BULK_CUTOFF);
-  for (let r = 1; r <= itemCount; r++) {
-    const pr = prior[r - 1];
-    if (pr === 0) continue;
-    row.fill(r - 1, itemCount - 1);
-    const v = row.values;
-    const lo = row.lo;
-    const hi = row.hi;
-    for (let i = lo; i <= hi; i++) mass[i] += pr * v[i];
-    for (let t = 0; t < targets.length; t++) {
-      const w = pr * targets[t][r - 1];
-      const h = cross[t];
-      for (let i = lo; i <= hi; i++) h[i] += w * v[i];
-    }
-    for (let i = lo; i <= hi; i++) {
-      const a = pr * v[i];
-      const base = i * size;
-      for (let j = i; j <= hi; j++) gram[base + j] += a * v[j];
-    }
-  }
-  for (let i = 0; i < size; i++) for (let j = 0; j < i; j++) gram[i * size + j] = gram[j * size + i];
   return { size, gram, mass, cross };
 }
 

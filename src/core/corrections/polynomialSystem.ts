@@ -52,7 +52,7 @@ export function polynomialSystem(
   }
   const values = targets.map((t) => (support.length === itemCount ? t : Float64Array.from(support, (r) => t[r])));
   const { alpha, beta, coefficients, targetSquare } =
-    count === itemCount && isConstant(w) ? discreteChebyshev(values, m) : stieltjes(u, w, values, m);
+    count === itemCount && isConstant(w) ? discreteChebyshev(values, itemCount, m) : stieltjes(u, w, values, m);
   const degree = alpha.length - 1;
   const { nodes, weights } = gaussQuadrature(alpha, beta);
   const rows = degree + 1;
@@ -86,8 +86,7 @@ function isConstant(a: Float64Array): boolean {
  * "Orthogonal Polynomials", 2004, §1.5.2): α_k = 1/2 and β_k = k²(n² − k²)/(4(4k² − 1)(n − 1)²). Each node then
  * runs the recurrence in registers and adds M(r)·P_k(θ_r) into m + 1 coefficients: one cache-friendly sweep.
  */
-function discreteChebyshev(targets: Float64Array[], maxDegree: number) {
-  const n = targets[0].length;
+function discreteChebyshev(targets: Float64Array[], n: number, maxDegree: number) {
   const degree = Math.min(maxDegree, n - 1);
   const alpha = new Array<number>(degree + 1).fill(0.5);
   const beta = [0];
