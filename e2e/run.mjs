@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // End-to-end tests: builds the app, serves dist/ on 127.0.0.1 (a free port), runs e2e/*.test.mjs with Node's test
 // runner against it in Chromium, shuts the server down, and exits non-zero on any failure.
-// Options: --no-build (reuse dist/), and any further arguments are passed to `node --test`.
+// Options: --no-build (reuse dist/), test files to run only those, and any further arguments are passed to
+// `node --test`.
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -12,7 +13,9 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 const args = process.argv.slice(2);
 const build = !args.includes('--no-build');
-const testArgs = args.filter((a) => a !== '--no-build');
+// Test files named on the command line (e2e/x.test.mjs) run alone; otherwise every e2e/*.test.mjs runs.
+const named = args.filter((a) => a.endsWith('.test.mjs'));
+const testArgs = args.filter((a) => a !== '--no-build' && !a.endsWith('.test.mjs'));
 
 function run(command, commandArgs, env = process.env) {
   return new Promise((done) => {
@@ -41,10 +44,13 @@ if (build) {
 const server = await serveStatic(join(root, 'dist'));
 let code = 1;
 try {
-  const files = readdirSync(here)
-    .filter((f) => f.endsWith('.test.mjs'))
-    .sort()
-    .map((f) => join('e2e', f));
+  const files =
+    named.length > 0
+      ? named
+      : readdirSync(here)
+          .filter((f) => f.endsWith('.test.mjs'))
+          .sort()
+          .map((f) => join('e2e', f));
   console.log(`e2e: serving dist/ at ${server.url}; running ${files.join(', ')}`);
   code = await run(process.execPath, ['--test', '--test-concurrency=1', ...testArgs, ...files], {
     ...process.env,
