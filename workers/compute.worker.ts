@@ -7,12 +7,10 @@ import { expose, transfer } from 'comlink';
 import {
   exactMetric,
   expectedSampledMetric,
-  metricCurve,
   parseMetric,
   validateRankData,
   validateSamplingSetup,
 } from '../src/core/index.ts';
-import { metricFigure } from '../src/state/curveJobs.ts';
 import { beginRankData, hasRankData, putRankChunk, retainRankData } from '../src/state/rankRegistry.ts';
 import { generateSynthetic, type SyntheticParams } from '../src/state/datasets/synthetic.ts';
 import { estimateAll, expectedTable, parseList, rankBuffers, readInput, runStudy } from '../src/state/workerJobs.ts';
@@ -30,12 +28,6 @@ const api = {
   expectedTable,
   estimateAll,
   runStudy,
-  /** metricCurve, with its buffer transferred rather than copied (n values per metric). */
-  metricCurve(...args: Parameters<typeof metricCurve>): Float64Array {
-    const curve = metricCurve(...args);
-    return transfer(curve, [curve.buffer]);
-  },
-  metricFigure,
   async readInput(...args: Parameters<typeof readInput>): ReturnType<typeof readInput> {
     const parsed = await readInput(...args);
     return parsed.ok && parsed.value.kind === 'ranks'

@@ -9,6 +9,7 @@ import { figureApi } from '../src/figures/data/api.ts';
 import type { DistributionCurvesRequest } from '../src/figures/data/distributionCurves.ts';
 import type { ExpectedTableRequest, StudyTablesRequest } from '../src/figures/data/studyTables.ts';
 import type { SweepRequest } from '../src/figures/data/sweep.ts';
+import { metricVsRankFigure } from '../src/figures/metricVsRankPlot.ts';
 import {
   beginRankData,
   hasRankData,
@@ -24,6 +25,8 @@ export type WithSources<T extends { readonly recommenders: readonly RankData[] }
 
 export const figureJobs = {
   ...figureApi,
+  /** Figure 1 laid out from metric ids: n values per metric are computed and reduced here, never on the page. */
+  metricVsRankFigure,
   sweepSampleSizes(request: WithSources<SweepRequest>, onProgress?: (done: number, total: number) => void) {
     return figureApi.sweepSampleSizes({ ...request, recommenders: request.recommenders.map(resolveRank) }, onProgress);
   },

@@ -1,6 +1,5 @@
 import { DataSection } from './DataSection.tsx';
 import { EstimatesSection } from './EstimatesSection.tsx';
-import { FigureSection } from './FigureSection.tsx';
 import { FiguresContainer } from './FiguresContainer.tsx';
 import { NoticeBar } from './NoticeBar.tsx';
 import { ResultsSection } from './ResultsSection.tsx';
@@ -35,7 +34,6 @@ export function App() {
         ) : (
           <EstimatesSection />
         )}
-        <FigureSection />
         <FiguresContainer />
       </main>
     </>

@@ -3,6 +3,8 @@ import { workerFigureCompute } from '../components/figures/figureCompute.ts';
 import { FiguresSection } from '../components/figures/FiguresSection.tsx';
 import { DEFAULT_SYNTHETIC } from '../state/datasets/registry.ts';
 import { confirmPreview, loadDataset } from '../state/inputActions.ts';
+import { figuresViewOf } from '../state/figureView.ts';
+import { updateFiguresView } from '../state/settingsActions.ts';
 import { priorVector } from '../state/workerJobs.ts';
 import { useExplorer } from './useExplorer.ts';
 
@@ -14,10 +16,15 @@ async function loadPaperData(): Promise<void> {
   await confirmPreview();
 }
 
-/** Connects the figures section to the store: the visible recommenders, the settings and the figures' workers. */
+/**
+ * Connects the figures section to the store: the visible recommenders, the settings, the figures' view (in the
+ * document, hence in links and saved work) and the figures' workers.
+ */
 export function FiguresContainer() {
   const entries = useExplorer((s) => s.recommenders);
   const settings = useExplorer((s) => s.settings);
+  const view = useExplorer((s) => s.view);
+  const figureView = useMemo(() => figuresViewOf(view), [view]);
   const recommenders = useMemo(
     () =>
       entries.filter((r) => !r.hidden && r.data !== null).map((r) => ({ name: r.name, color: r.color, data: r.data! })),
@@ -37,6 +44,8 @@ export function FiguresContainer() {
       prior={priorValues}
       compute={compute}
       onLoadPaperData={() => void loadPaperData()}
+      figureView={figureView}
+      onFigureView={updateFiguresView}
     />
   );
 }

@@ -1,10 +1,12 @@
 /**
  * Figure 1 of Krichene & Rendle (2020) as a plot model: the value M(r) each metric gives one relevant item at rank
  * r (eqs 7–13), over all ranks 1..n (left) and zoomed onto the top ranks (right), for any list of metrics, on linear
- * or logarithmic axes. The curves come in as typed columns (core metricCurve).
+ * or logarithmic axes. The curves come in as typed columns (core metricCurve); metricVsRankFigure computes them
+ * from metric ids (the figures' worker runs it, so that n = 10⁶ costs the page nothing).
  */
+import { metricCurve, parseMetric } from '../core/index.ts';
 import type { TitlePart } from './axes.ts';
-import { fmt3, fmtInt, TITLE } from './labels.ts';
+import { fmt3, fmtInt, metricLabel, TITLE } from './labels.ts';
 import { paletteStyle } from './palette.ts';
 import { columnsFor, emptyPanel, gridFrames, gridHeight, seriesLine, type PlotFigure, type PlotPanel } from './plot.ts';
 import { logDomain, scaleAxis, type ScaleKind } from './scale.ts';
@@ -39,6 +41,33 @@ function positiveRange(curves: readonly MetricCurve[], count: number): [number, 
   return [lo === Infinity ? 1e-4 : lo, hi || 1];
 }
 
+/** Up to this many ranks a panel reads out every rank; beyond, a grid of ranks (readoutRanks). */
+export const READOUT_ALL_RANKS = 10_000;
+
+/**
+ * The ranks a panel over 1..count reads out: every rank up to READOUT_ALL_RANKS, else every rank of the top 1,000,
+ * about 4,000 evenly spaced ranks (a few per pixel on a linear axis) and 1,000 log-spaced ones (on a log axis), and
+ * the last. Values at these ranks are exact; the model stays small (a few thousand numbers per series, not n), so
+ * that it crosses from the worker to the page in no time. Example: readoutRanks(100) → null (every rank).
+ */
+export function readoutRanks(count: number): Float64Array | null {
+  if (count <= READOUT_ALL_RANKS) return null;
+  const ranks = new Set<number>();
+  for (let r = 1; r <= 1000; r++) ranks.add(r);
+  const step = count / 4000;
+  for (let i = 0; i <= 4000; i++) ranks.add(Math.min(count, Math.max(1, Math.round(1 + i * step))));
+  for (let i = 0; i <= 1000; i++) ranks.add(Math.min(count, Math.round(count ** (i / 1000))));
+  ranks.add(count);
+  return Float64Array.from([...ranks].sort((a, b) => a - b));
+}
+
+function readoutSeries(curve: MetricCurve & { stroke: string }, xs: Float64Array | null, count: number) {
+  const { id, label, stroke } = curve;
+  if (xs === null)
+    return { id, label, stroke, xs: null, ys: Float64Array.from({ length: count }, (_, i) => curve.values[i]) };
+  return { id, label, stroke, xs, ys: xs.map((r) => curve.values[r - 1]) };
+}
+
 function panel(
   id: string,
   title: string,
@@ -56,7 +85,7 @@ function panel(
   return {
     ...emptyPanel(id, title, frame, x, y),
     lines: styled.map((c) => seriesLine(x, y, c, null, c.values, ranks)),
-    readout: { xName: 'r', series: styled.map((c) => ({ ...c, xs: null, ys: c.values })) },
+    readout: { xName: 'r', series: styled.map((c) => readoutSeries(c, readoutRanks(ranks), ranks)) },
   };
 }
 
@@ -118,4 +147,19 @@ export function metricVsRankText(
       : 'Top-heavy metrics almost ignore the tail.') +
     axes
   );
+}
+
+export interface MetricVsRankRequest extends Omit<MetricVsRankOptions, 'curves'> {
+  /** Metric ids as the CLI writes them (`auc`, `recall@10`). */
+  readonly metrics: readonly string[];
+}
+
+/** Figure 1 for metric ids: computes each M(r), r = 1..n (core metricCurve, eqs 7–13), then lays the figure out. */
+export function metricVsRankFigure(request: MetricVsRankRequest): PlotFigure {
+  const { metrics, ...options } = request;
+  const curves = metrics.map((id) => {
+    const metric = parseMetric(id);
+    return { id: metric.id, label: metricLabel(metric.id), values: metricCurve(metric, options.itemCount) };
+  });
+  return metricVsRankPlot({ ...options, curves });
 }

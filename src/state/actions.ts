@@ -18,15 +18,15 @@ import { proxy } from 'comlink';
 import { rankInputs } from './rankUpload.ts';
 import { methodIds } from './workerJobs.ts';
 
-export type JobKey = 'table' | 'curves' | 'estimates' | 'study' | 'input' | 'parse' | 'dataset';
+export type JobKey = 'table' | 'estimates' | 'study' | 'input' | 'parse' | 'dataset';
 type Backends = Readonly<Record<JobKey, ComputeBackend>>;
-type Value<K extends 'table' | 'curves' | 'estimates' | 'study'> = NonNullable<ExplorerState[K]['value']>;
+type Value<K extends 'table' | 'estimates' | 'study'> = NonNullable<ExplorerState[K]['value']>;
 
 let backends: Partial<Record<JobKey, ComputeBackend>> | null = null;
 const running: Partial<Record<JobKey, AbortController>> = {};
 let pending: ReturnType<typeof setTimeout> | null = null;
 
-/** One worker per kind of job, so that cancelling the table does not cancel the figure. Tests pass inline ones. */
+/** One worker per kind of job, so that cancelling the table does not cancel the study. Tests pass inline ones. */
 export function setComputeBackends(next: Partial<Backends> | null): void {
   backends = next;
 }
@@ -66,7 +66,7 @@ export function failure<T>(error: unknown, value: T | null): Job<T> {
   return { status: 'error', value, message, retryable: true };
 }
 
-export async function runJob<K extends 'table' | 'curves' | 'estimates' | 'study'>(
+export async function runJob<K extends 'table' | 'estimates' | 'study'>(
   key: K,
   task: (backend: ComputeBackend, signal: AbortSignal) => Promise<Value<K>>,
 ): Promise<void> {
@@ -165,31 +165,6 @@ export function cancelEstimates(): void {
   });
 }
 
-let figureWidth = 880;
-
-/** The width the figure is shown at (the page measures it); a new width lays the figure out again. */
-export function setFigureWidth(width: number): void {
-  if (width === figureWidth) return;
-  figureWidth = width;
-  void refreshCurves();
-}
-
-/** Recomputes Figure 1 (curves and layout), unless it is already there for this n, these metrics and width. */
-export function refreshCurves(): Promise<void> {
-  const { settings, curves } = store.getState();
-  const { metrics, itemCount } = settings;
-  const width = figureWidth;
-  const value = curves.value;
-  const same = value?.itemCount === itemCount && value.metrics.join() === metrics.join() && value.width === width;
-  if (same && curves.status === 'ready') return Promise.resolve();
-  return runJob('curves', async (backend, signal) => ({
-    itemCount,
-    metrics,
-    width,
-    ...(await backend.run(signal, (api) => api.metricFigure({ metrics, itemCount, width }))),
-  }));
-}
-
 /** Recomputes what the current kind of ranks shows; the other kind's results are cleared. */
 export function refreshAll(): Promise<void> {
   if (pending !== null) clearTimeout(pending);
@@ -202,7 +177,7 @@ export function refreshAll(): Promise<void> {
     cancelTask('table');
     store.setState({ table: { status: 'idle', value: null } });
   }
-  return Promise.all([trueRanks ? refreshTable() : refreshEstimates(), refreshCurves()]).then(() => undefined);
+  return trueRanks ? refreshTable() : refreshEstimates();
 }
 
 /** Recomputes after typing has paused, so that "10000" does not start five computations. */

@@ -4,6 +4,7 @@
  */
 import type { RankData, Sampling } from '../core/index.ts';
 import type { SyntheticParams } from './datasets/synthetic.ts';
+import { DEFAULT_FIGURES_VIEW, type FiguresView } from './figureView.ts';
 import { TOY_ITEM_COUNT, TOY_METRIC_IDS, TOY_RECOMMENDERS, TOY_SAMPLE_SIZE } from './toyExample.ts';
 
 /** The current document format; links and files of older formats are migrated on restore (restore.ts). */
@@ -68,9 +69,11 @@ export interface View {
   readonly metric: string | null;
   /** Metrics whose lines Figure 1 hides (legend toggles). */
   readonly hiddenSeries: readonly string[];
+  /** The figures section: open tab, each figure's own settings and hidden legend entries (figureView.ts). */
+  readonly figures: FiguresView;
 }
 
-export const DEFAULT_VIEW: View = { metric: null, hiddenSeries: [] };
+export const DEFAULT_VIEW: View = { metric: null, hiddenSeries: [], figures: DEFAULT_FIGURES_VIEW };
 
 export interface ExplorerDocument {
   readonly settings: Settings;

@@ -5,14 +5,12 @@
 import {
   exactMetric,
   expectedSampledMetric,
-  metricCurve,
   parseMetric,
   validateRankData,
   validateSamplingSetup,
 } from '../core/index.ts';
 import { abortError, type AsyncComputeApi, type ComputeBackend } from './computeClient.ts';
 import { generateSynthetic } from './datasets/synthetic.ts';
-import { metricFigure } from './curveJobs.ts';
 import { beginRankData, hasRankData, putRankChunk, retainRankData } from './rankRegistry.ts';
 import { estimateAll, expectedTable, parseList, readInput, runStudy } from './workerJobs.ts';
 
@@ -22,12 +20,10 @@ const inlineApi: AsyncComputeApi = {
   validateSamplingSetup: async (...args) => validateSamplingSetup(...args),
   exactMetric: async (...args) => exactMetric(...args),
   expectedSampledMetric: async (...args) => expectedSampledMetric(...args),
-  metricCurve: async (...args) => metricCurve(...args),
   hasRankData: async (...args) => hasRankData(...args),
   beginRankData: async (...args) => beginRankData(...args),
   putRankChunk: async (...args) => putRankChunk(...args),
   retainRankData: async (...args) => retainRankData(...args),
-  metricFigure: async (...args) => metricFigure(...args),
   expectedTable: async (...args) => expectedTable(...args),
   estimateAll: async (...args) => estimateAll(...args),
   runStudy: async (...args) => runStudy(...args),

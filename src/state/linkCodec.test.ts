@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { groupedRankData, singleRankData } from '../core/index.ts';
 import { defaultDocument, LIMITS, type ExplorerDocument, type RecommenderDoc } from './document.ts';
+import { FIGURE_DEFAULTS, FIGURE_TABS, type FiguresView } from './figureView.ts';
 import { decodeFragment, encodeFragment, MAX_FRAGMENT_LENGTH } from './linkCodec.ts';
 import { linkDocument, restoreDocument, toWireDocument } from './restore.ts';
 
@@ -67,6 +68,77 @@ const recommender = fc.record({
   dataset: fc.constant(null),
 });
 
+const scale = fc.constantFrom('linear' as const, 'log' as const);
+const whole = (min: number, max: number) => fc.integer({ min, max });
+const integerList = fc.uniqueArray(whole(1, 100_000), { minLength: 1, maxLength: 6 }).map((l) => l.join(', '));
+const gammaList = fc
+  .uniqueArray(fc.constantFrom(0, 0.5, 1, 0.1, 0.01, 0.25), { maxLength: 6 })
+  .map((l) => l.join(', '));
+const metricText = fc.uniqueArray(metricId, { minLength: 1, maxLength: 8 }).map((l) => l.join(', '));
+
+/** Valid values of every figure setting (restore drops those equal to the default, so they are left out). */
+const figureSettings = fc
+  .record(
+    {
+      fig1: fc.record(
+        { metrics: metricText, zoom: whole(2, 2_000_000), xScale: scale, yScale: scale },
+        { requiredKeys: [] },
+      ),
+      fig2: fc.record({ xScale: scale, yScale: scale }, { requiredKeys: [] }),
+      fig3: fc.record(
+        { sampleSizes: integerList, zoom: whole(2, 2_000_000), xScale: scale, yScale: scale },
+        { requiredKeys: [] },
+      ),
+      fig4: fc.record(
+        {
+          metric: metricId,
+          sampleSize: whole(1, 1_000_000),
+          gammas: gammaList,
+          sampledRankScale: scale,
+          xScale: scale,
+          yScale: scale,
+        },
+        { requiredKeys: [] },
+      ),
+      fig5: fc.record({ bucketWidth: whole(1, 2_000_000), yScale: scale }, { requiredKeys: [] }),
+      fig6: fc.record(
+        { metric: metricId, gamma: fc.double({ min: 0, max: 1, noNaN: true }), xScale: scale, yScale: scale },
+        { requiredKeys: [] },
+      ),
+      fig7: fc.record(
+        {
+          sampleSize: whole(1, 1_000_000),
+          repeats: whole(1, 1000),
+          maxRank: whole(2, 2_000_000),
+          xScale: scale,
+          yScale: scale,
+        },
+        { requiredKeys: [] },
+      ),
+    },
+    { requiredKeys: [] },
+  )
+  .map((all) => {
+    const out: Record<string, Record<string, unknown>> = {};
+    for (const [figure, values] of Object.entries(all)) {
+      const defaults = FIGURE_DEFAULTS[figure as keyof typeof FIGURE_DEFAULTS] as Record<string, unknown>;
+      const kept = Object.fromEntries(Object.entries(values).filter(([k, v]) => v !== defaults[k]));
+      if (Object.keys(kept).length > 0) out[figure] = kept;
+    }
+    return out as FiguresView['settings'];
+  });
+
+const figuresView: fc.Arbitrary<FiguresView> = fc.record({
+  tab: fc.constantFrom(...FIGURE_TABS),
+  settings: figureSettings,
+  // Figure 1's hidden series are the view's hiddenSeries, never here.
+  hidden: fc.dictionary(
+    fc.constantFrom('fig2', 'fig3', 'fig4', 'fig5', 'fig6', 'fig7'),
+    fc.uniqueArray(fc.string({ minLength: 1, maxLength: 12 }), { minLength: 1, maxLength: 4 }),
+    { noNullPrototype: true },
+  ),
+});
+
 const document: fc.Arbitrary<ExplorerDocument> = fc.record({
   settings: fc.record({
     rankKind: fc.constantFrom('true' as const, 'sampled' as const),
@@ -85,6 +157,7 @@ const document: fc.Arbitrary<ExplorerDocument> = fc.record({
   view: fc.record({
     metric: fc.option(metricId),
     hiddenSeries: fc.uniqueArray(metricId, { maxLength: 4 }),
+    figures: figuresView,
   }),
   recommenders: fc
     .uniqueArray(recommender, { maxLength: 5, selector: (r) => r.name })

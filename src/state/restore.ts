@@ -19,6 +19,7 @@ import {
   type Settings,
 } from './document.ts';
 import { DATASETS } from './datasets/registry.ts';
+import { restoreFiguresView } from './figureView.ts';
 import { SHAPES } from './datasets/synthetic.ts';
 import { fromWire, toWire, type WireRanks } from './wireRanks.ts';
 
@@ -183,9 +184,14 @@ const viewSchema = z.object({
 function restoreView(raw: unknown, problems: string[]): View {
   if (raw === undefined) return DEFAULT_VIEW;
   const parsed = viewSchema.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  problems.push('view: not valid, the default is used');
-  return DEFAULT_VIEW;
+  if (!parsed.success) {
+    problems.push('view: not valid, the default is used');
+    return DEFAULT_VIEW;
+  }
+  // Figure 1's hidden series live in `hiddenSeries` (figureView.ts: figuresViewOf), never in `figures.hidden`.
+  const figures = restoreFiguresView((raw as Record<string, unknown>).figures, problems);
+  const { fig1: _ignored, ...hidden } = figures.hidden;
+  return { ...parsed.data, figures: { ...figures, hidden } };
 }
 
 export interface WireDocument {

@@ -5,6 +5,7 @@
 import type { Sampling } from '../core/index.ts';
 import { cancelTask, refreshSoon } from './actions.ts';
 import type { Prior, RankKind, Settings } from './document.ts';
+import { figuresViewOf, withFiguresView, type FiguresView } from './figureView.ts';
 import { parseTexts } from './recommenderActions.ts';
 import { explorerStore as store } from './store.ts';
 
@@ -44,12 +45,10 @@ export function setViewMetric(metric: string): void {
   store.setState((s) => ({ view: { ...s.view, metric } }));
 }
 
-/** Shows or hides a metric's line in Figure 1. */
-export function toggleSeries(id: string): void {
-  store.setState((s) => {
-    const hidden = s.view.hiddenSeries;
-    return {
-      view: { ...s.view, hiddenSeries: hidden.includes(id) ? hidden.filter((h) => h !== id) : [...hidden, id] },
-    };
-  });
+/**
+ * Changes the figures' view (open tab, a figure's setting, a legend entry): `update` gets the current one. Only the
+ * view changes, so nothing but the figure concerned recomputes.
+ */
+export function updateFiguresView(update: (view: FiguresView) => FiguresView): void {
+  store.setState((s) => ({ view: withFiguresView(s.view, update(figuresViewOf(s.view))) }));
 }

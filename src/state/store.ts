@@ -1,7 +1,6 @@
 /** The explorer's state: one zustand vanilla store, changed only by the action modules in this folder. */
 import { createStore } from 'zustand/vanilla';
 import type { RankData, Sampling, SimulationResult } from '../core/index.ts';
-import type { MetricVsRankFigure } from '../figures/metricVsRank.ts';
 import type { RecommenderInput } from '../figures/resultsTable.ts';
 import type { SyntheticParams } from './datasets/synthetic.ts';
 import { defaultDocument, type ExplorerDocument, type RecommenderDoc, type Settings, type View } from './document.ts';
@@ -19,14 +18,6 @@ export interface TableResult {
   readonly sampleSize: number;
   readonly sampling: Sampling;
   readonly metrics: readonly string[];
-}
-
-export interface CurvesResult {
-  readonly itemCount: number;
-  readonly metrics: readonly string[];
-  /** The figure model, laid out in the worker at `width`. */
-  readonly figure: MetricVsRankFigure;
-  readonly width: number;
 }
 
 /** Estimates of the exact metrics from sampled ranks: estimate[recommender][method][metric]. */
@@ -94,7 +85,6 @@ export interface ExplorerState {
   readonly recommenders: readonly RecommenderEntry[];
   readonly table: Job<TableResult>;
   readonly estimates: Job<EstimatesResult>;
-  readonly curves: Job<CurvesResult>;
   readonly study: Job<StudyResult>;
   readonly input: InputState;
   readonly notice: Notice | null;
@@ -121,7 +111,6 @@ export function initialState(document: ExplorerDocument = defaultDocument()): Ex
     recommenders: entriesOf(document),
     table: { status: 'idle', value: null },
     estimates: { status: 'idle', value: null },
-    curves: { status: 'idle', value: null },
     study: { status: 'idle', value: null },
     input: { status: 'idle' },
     notice: null,

@@ -7,7 +7,6 @@ export function resetExplorer(): void {
   explorerStore.setState(initialState(), true);
   setComputeBackends({
     table: inlineBackend,
-    curves: inlineBackend,
     estimates: inlineBackend,
     study: inlineBackend,
     input: inlineBackend,

@@ -1,19 +1,20 @@
-import { useMemo, useState } from 'react';
-import { metricCurve, parseMetricList } from '../../core/index.ts';
-import { metricLabel } from '../../figures/labels.ts';
-import { metricVsRankPlot } from '../../figures/metricVsRankPlot.ts';
-import type { ScaleKind } from '../../figures/scale.ts';
+import { parseMetricList } from '../../core/index.ts';
+import type { PlotFigure } from '../../figures/plot.ts';
+import { FIGURE_DEFAULTS, FIGURE_LIMITS } from '../../state/figureView.ts';
 import { ListInput, ScaleChoice } from './Controls.tsx';
+import { figureSettings } from './figureSettings.ts';
 import { FigureView } from './FigureView.tsx';
 import { PlotChart } from './PlotChart.tsx';
 import type { FigureInputs } from './types.ts';
+import { useFigureJob } from './useFigureJob.ts';
 
-export const FIG1_METRICS = 'auc, ap, ndcg, recall@10';
+export const FIG1_METRICS = FIGURE_DEFAULTS.fig1.metrics;
 
 function metricProblem(text: string): string | null {
   try {
     const list = parseMetricList(text);
-    return list.length > 8 ? 'At most 8 metrics.' : null;
+    if (list.length === 0) return 'Enter at least one metric.';
+    return list.length > FIGURE_LIMITS.maxMetrics ? `At most ${FIGURE_LIMITS.maxMetrics} metrics.` : null;
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
   }
@@ -24,33 +25,44 @@ function zoomProblem(text: string, n: number): string | null {
   return Number.isInteger(v) && v >= 2 && v <= n ? null : `A whole number from 2 to ${n}.`;
 }
 
-/** Figure 1: M(r) over all ranks and the top ranks, for any metrics, linear or log axes. No worker needed. */
-export function Fig1View({ itemCount, width }: Pick<FigureInputs, 'itemCount' | 'width'>) {
-  const [metrics, setMetrics] = useState(FIG1_METRICS);
-  const [zoom, setZoom] = useState(100);
-  const [xScale, setXScale] = useState<ScaleKind>('linear');
-  const [yScale, setYScale] = useState<ScaleKind>('linear');
-  const curves = useMemo(
-    () =>
-      parseMetricList(metrics).map((m) => ({ id: m.id, label: metricLabel(m.id), values: metricCurve(m, itemCount) })),
-    [metrics, itemCount],
-  );
-  const figure = useMemo(
-    () => metricVsRankPlot({ itemCount, curves, zoom: Math.min(zoom, itemCount), xScale, yScale, width }),
-    [itemCount, curves, zoom, xScale, yScale, width],
+/**
+ * Figure 1: M(r) over all ranks and the top ranks, for any metrics, linear or log axes. The curves (n values per
+ * metric) are computed and laid out in the figures' worker, so that n = 10⁶ never blocks the page.
+ */
+export function Fig1View(props: FigureInputs) {
+  const { itemCount, width, compute } = props;
+  const settings = figureSettings(props, 'fig1');
+  const { zoom, xScale, yScale } = settings.values;
+  // A stored list that no longer parses (it cannot, after restore) falls back to the paper's metrics.
+  const metricsText = metricProblem(settings.values.metrics) === null ? settings.values.metrics : FIG1_METRICS;
+  const metrics = parseMetricList(metricsText).map((m) => m.id);
+  const shownZoom = Math.min(zoom, itemCount);
+  const request = { metrics, itemCount, zoom: shownZoom, xScale, yScale, width };
+  const key = JSON.stringify(request);
+  const job = useFigureJob<PlotFigure>(
+    compute,
+    'fig1',
+    key,
+    props.active ? (api) => api.metricVsRankFigure(request) : null,
   );
   const controls = (
     <>
-      <ListInput label="Metrics" value={metrics} validate={metricProblem} onChange={setMetrics} width="12rem" />
+      <ListInput
+        label="Metrics"
+        value={metricsText}
+        validate={metricProblem}
+        onChange={settings.setter('metrics')}
+        width="12rem"
+      />
       <ListInput
         label="Zoom to top"
         value={String(zoom)}
         validate={(t) => zoomProblem(t, itemCount)}
-        onChange={(t) => setZoom(Number(t))}
+        onChange={(t) => settings.setter('zoom')(Number(t))}
         width="4.5rem"
       />
-      <ScaleChoice label="Rank axis" value={xScale} onChange={setXScale} />
-      <ScaleChoice label="Value axis" value={yScale} onChange={setYScale} />
+      <ScaleChoice label="Rank axis" value={xScale} onChange={settings.setter('xScale')} />
+      <ScaleChoice label="Value axis" value={yScale} onChange={settings.setter('yScale')} />
     </>
   );
   return (
@@ -65,8 +77,12 @@ export function Fig1View({ itemCount, width }: Pick<FigureInputs, 'itemCount' | 
           (e.g. <code>precision@5</code>, <code>ndcg@20</code>) to add it.
         </>
       }
+      status={{ loading: job.status === 'loading', progress: null, message: job.message }}
+      onRetry={job.retry}
     >
-      <PlotChart figure={figure} controls={controls} />
+      {job.value ? (
+        <PlotChart figure={job.value} busy={job.status === 'loading'} controls={controls} legend={settings.legend} />
+      ) : null}
     </FigureView>
   );
 }

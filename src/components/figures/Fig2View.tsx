@@ -1,9 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { SweepResult } from '../../figures/data/sweep.ts';
 import { sampleSizePlot } from '../../figures/sampleSizePlot.ts';
-import type { ScaleKind } from '../../figures/scale.ts';
 import { ScaleChoice } from './Controls.tsx';
 import { progressCallback } from './figureCompute.ts';
+import { figureSettings } from './figureSettings.ts';
 import { FigureView } from './FigureView.tsx';
 import { PlotChart } from './PlotChart.tsx';
 import { dataKey, SAMPLING_TEXT, type FigureInputs } from './types.ts';
@@ -13,8 +13,8 @@ import { useFigureJob } from './useFigureJob.ts';
 /** Figure 2: expected sampled metric vs. m for each recommender, ordering changes marked. */
 export function Fig2View(props: FigureInputs) {
   const { recommenders, itemCount, sampleSize, sampling, metrics, compute, width } = props;
-  const [xScale, setXScale] = useState<ScaleKind>('log');
-  const [yScale, setYScale] = useState<ScaleKind>('linear');
+  const settings = figureSettings(props, 'fig2');
+  const { xScale, yScale } = settings.values;
   const usable = props.rankKind === 'true' && recommenders.length > 0;
   const run = usable && props.active;
   const key = `${dataKey(recommenders)}|${itemCount}|${sampling}|${metrics.join(',')}|${sampleSize}`;
@@ -77,10 +77,11 @@ export function Fig2View(props: FigureInputs) {
         <PlotChart
           figure={figure}
           busy={job.status === 'loading'}
+          legend={settings.legend}
           controls={
             <>
-              <ScaleChoice label="m axis" value={xScale} onChange={setXScale} />
-              <ScaleChoice label="Value axis" value={yScale} onChange={setYScale} />
+              <ScaleChoice label="m axis" value={xScale} onChange={settings.setter('xScale')} />
+              <ScaleChoice label="Value axis" value={yScale} onChange={settings.setter('yScale')} />
             </>
           }
         />

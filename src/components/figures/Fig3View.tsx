@@ -1,8 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { SampledCurves } from '../../figures/data/rankCurves.ts';
 import { sampledRankPlot } from '../../figures/sampledRankPlot.ts';
-import type { ScaleKind } from '../../figures/scale.ts';
 import { ListInput, ScaleChoice } from './Controls.tsx';
+import { figureSettings } from './figureSettings.ts';
 import { FigureView } from './FigureView.tsx';
 import { integerListProblem, parseIntegerList } from './parse.ts';
 import { PlotChart } from './PlotChart.tsx';
@@ -13,10 +13,9 @@ import { useFigureJob } from './useFigureJob.ts';
 export function Fig3View(props: FigureInputs) {
   const { itemCount, sampling, metrics, compute, width } = props;
   const maxM = sampling === 'with-replacement' ? 1_000_000 : itemCount - 1;
-  const [sampleText, setSampleText] = useState('10, 100, 1000');
-  const [zoom, setZoom] = useState(1000);
-  const [xScale, setXScale] = useState<ScaleKind>('linear');
-  const [yScale, setYScale] = useState<ScaleKind>('linear');
+  const settings = figureSettings(props, 'fig3');
+  const { sampleSizes: sampleText, zoom, xScale, yScale } = settings.values;
+  const setZoom = settings.setter('zoom');
   const parsed = parseIntegerList(sampleText, 1, maxM);
   const sampleSizes = typeof parsed === 'string' ? [10, 100, 1000].filter((m) => m <= maxM) : parsed;
   const maxRank = Math.min(zoom, itemCount);
@@ -49,7 +48,7 @@ export function Fig3View(props: FigureInputs) {
         label="m values"
         value={sampleText}
         validate={(t) => integerListProblem(t, 1, maxM)}
-        onChange={setSampleText}
+        onChange={settings.setter('sampleSizes')}
       />
       <ListInput
         label="Top ranks"
@@ -61,8 +60,8 @@ export function Fig3View(props: FigureInputs) {
       <button type="button" onClick={() => setZoom(zoom >= itemCount ? 1000 : itemCount)}>
         {zoom >= itemCount ? 'Zoom to top 1,000' : `All ${itemCount.toLocaleString('en-US')} ranks`}
       </button>
-      <ScaleChoice label="Rank axis" value={xScale} onChange={setXScale} />
-      <ScaleChoice label="Value axis" value={yScale} onChange={setYScale} />
+      <ScaleChoice label="Rank axis" value={xScale} onChange={settings.setter('xScale')} />
+      <ScaleChoice label="Value axis" value={yScale} onChange={settings.setter('yScale')} />
     </>
   );
   return (
@@ -80,7 +79,9 @@ export function Fig3View(props: FigureInputs) {
       status={{ loading: job.status === 'loading', progress: null, message: job.message }}
       onRetry={job.retry}
     >
-      {figure ? <PlotChart figure={figure} busy={job.status === 'loading'} controls={controls} /> : null}
+      {figure ? (
+        <PlotChart figure={figure} busy={job.status === 'loading'} controls={controls} legend={settings.legend} />
+      ) : null}
     </FigureView>
   );
 }

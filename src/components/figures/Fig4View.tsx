@@ -1,9 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { correctionPlot } from '../../figures/correctionPlot.ts';
 import type { CorrectionCurves } from '../../figures/data/correctionCurves.ts';
 import { metricLabel } from '../../figures/labels.ts';
-import type { ScaleKind } from '../../figures/scale.ts';
 import { Choice, ListInput, ScaleChoice } from './Controls.tsx';
+import { figureSettings } from './figureSettings.ts';
 import { FigureView } from './FigureView.tsx';
 import { integerListProblem, parseGammaList } from './parse.ts';
 import { PlotChart } from './PlotChart.tsx';
@@ -19,12 +19,9 @@ const gammaProblem = (text: string) => {
 export function Fig4View(props: FigureInputs) {
   const { itemCount, sampling, compute, width, prior } = props;
   const metricOptions = [...new Set(['ap', ...props.metrics])].map((id) => ({ value: id, label: metricLabel(id) }));
-  const [metric, setMetric] = useState('ap');
-  const [m, setM] = useState(100);
-  const [gammaText, setGammaText] = useState('1, 0.1, 0.01');
-  const [xScale, setXScale] = useState<ScaleKind>('log');
-  const [sampledRankScale, setSampledRankScale] = useState<ScaleKind>('log');
-  const [yScale, setYScale] = useState<ScaleKind>('linear');
+  const settings = figureSettings(props, 'fig4');
+  const { metric, sampleSize: m, xScale, sampledRankScale, yScale } = settings.values;
+  const gammaText = gammaProblem(settings.values.gammas) === null ? settings.values.gammas : '1, 0.1, 0.01';
   const gammas = parseGammaList(gammaText, 4);
   const methods = [
     'sampled',
@@ -63,18 +60,24 @@ export function Fig4View(props: FigureInputs) {
   );
   const controls = (
     <>
-      <Choice label="Metric" value={chosen} options={metricOptions} onChange={setMetric} />
+      <Choice label="Metric" value={chosen} options={metricOptions} onChange={settings.setter('metric')} />
       <ListInput
         label="m"
         value={String(m)}
         validate={(t) => integerListProblem(t, 1, Math.min(3000, itemCount - 1), 1)}
-        onChange={(t) => setM(Number(t))}
+        onChange={(t) => settings.setter('sampleSize')(Number(t))}
         width="4.5rem"
       />
-      <ListInput label="BV γ" value={gammaText} validate={gammaProblem} onChange={setGammaText} width="8rem" />
-      <ScaleChoice label="r̃ axis (left)" value={sampledRankScale} onChange={setSampledRankScale} />
-      <ScaleChoice label="r axis (right)" value={xScale} onChange={setXScale} />
-      <ScaleChoice label="value axis (right)" value={yScale} onChange={setYScale} />
+      <ListInput
+        label="BV γ"
+        value={gammaText}
+        validate={gammaProblem}
+        onChange={settings.setter('gammas')}
+        width="8rem"
+      />
+      <ScaleChoice label="r̃ axis (left)" value={sampledRankScale} onChange={settings.setter('sampledRankScale')} />
+      <ScaleChoice label="r axis (right)" value={xScale} onChange={settings.setter('xScale')} />
+      <ScaleChoice label="value axis (right)" value={yScale} onChange={settings.setter('yScale')} />
     </>
   );
   return (
@@ -92,7 +95,9 @@ export function Fig4View(props: FigureInputs) {
       status={{ loading: job.status === 'loading', progress: null, message: job.message }}
       onRetry={job.retry}
     >
-      {figure ? <PlotChart figure={figure} busy={job.status === 'loading'} controls={controls} /> : null}
+      {figure ? (
+        <PlotChart figure={figure} busy={job.status === 'loading'} controls={controls} legend={settings.legend} />
+      ) : null}
     </FigureView>
   );
 }

@@ -1,9 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { recommenderStyle } from '../../figures/palette.ts';
 import { rankHistogramPlot } from '../../figures/rankHistogramPlot.ts';
-import type { ScaleKind } from '../../figures/scale.ts';
 import { ListInput, ScaleChoice } from './Controls.tsx';
 import { needsTrueRanks } from './Fig2View.tsx';
+import { figureSettings } from './figureSettings.ts';
 import { FigureView } from './FigureView.tsx';
 import { PaperDataNote } from './PaperDataNote.tsx';
 import { integerListProblem } from './parse.ts';
@@ -13,8 +13,8 @@ import type { FigureInputs } from './types.ts';
 /** Figure 5: each recommender's predicted ranks in equal-width buckets (counted on the main thread: O(users)). */
 export function Fig5View(props: FigureInputs) {
   const { recommenders, itemCount, width } = props;
-  const [bucketWidth, setBucketWidth] = useState(100);
-  const [yScale, setYScale] = useState<ScaleKind>('linear');
+  const settings = figureSettings(props, 'fig5');
+  const { bucketWidth, yScale } = settings.values;
   const problem = needsTrueRanks(props);
   const w = Math.min(bucketWidth, itemCount);
   const figure = useMemo(
@@ -40,10 +40,10 @@ export function Fig5View(props: FigureInputs) {
         label="Ranks per bucket"
         value={String(bucketWidth)}
         validate={(t) => integerListProblem(t, Math.max(1, Math.ceil(itemCount / 400)), itemCount, 1)}
-        onChange={(t) => setBucketWidth(Number(t))}
+        onChange={(t) => settings.setter('bucketWidth')(Number(t))}
         width="5rem"
       />
-      <ScaleChoice label="Count axis" value={yScale} onChange={setYScale} />
+      <ScaleChoice label="Count axis" value={yScale} onChange={settings.setter('yScale')} />
     </>
   );
   return (
@@ -61,7 +61,7 @@ export function Fig5View(props: FigureInputs) {
       status={{ loading: false, progress: null, message: problem }}
     >
       <PaperDataNote recommenders={recommenders} onLoadPaperData={props.onLoadPaperData} />
-      {figure ? <PlotChart figure={figure} controls={controls} /> : null}
+      {figure ? <PlotChart figure={figure} controls={controls} legend={settings.legend} /> : null}
     </FigureView>
   );
 }

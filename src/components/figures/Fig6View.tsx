@@ -1,11 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { correctedSweepPlot } from '../../figures/correctedSweepPlot.ts';
 import type { SweepResult } from '../../figures/data/sweep.ts';
 import { metricLabel } from '../../figures/labels.ts';
-import type { ScaleKind } from '../../figures/scale.ts';
 import { Choice, ListInput, ScaleChoice } from './Controls.tsx';
 import { progressCallback } from './figureCompute.ts';
 import { needsTrueRanks } from './Fig2View.tsx';
+import { figureSettings } from './figureSettings.ts';
 import { FigureView } from './FigureView.tsx';
 import { PaperDataNote } from './PaperDataNote.tsx';
 import { parseGammaList } from './parse.ts';
@@ -19,12 +19,9 @@ const METRICS = ['recall@10', 'ndcg@10', 'ap', 'auc'];
 /** Figure 6: expected metric vs. m, uncorrected and BV-corrected, with the smallest m that orders correctly. */
 export function Fig6View(props: FigureInputs) {
   const { recommenders, itemCount, sampling, compute, width, prior } = props;
-  const [metric, setMetric] = useState('recall@10');
-  const [gammaText, setGammaText] = useState('0.1');
-  const [xScale, setXScale] = useState<ScaleKind>('log');
-  const [yScale, setYScale] = useState<ScaleKind>('linear');
-  const gammas = parseGammaList(gammaText, 1);
-  const gamma = typeof gammas === 'string' || gammas.length === 0 ? 0.1 : gammas[0];
+  const settings = figureSettings(props, 'fig6');
+  const { gamma, xScale, yScale } = settings.values;
+  const metric = METRICS.includes(settings.values.metric) ? settings.values.metric : METRICS[0];
   const problem = needsTrueRanks(props);
   const methods = ['sampled', `bv:${gamma}`];
   const key = `${dataKey(recommenders)}|${itemCount}|${sampling}|${metric}|${gamma}|${prior ? prior.length : 'u'}`;
@@ -72,20 +69,20 @@ export function Fig6View(props: FigureInputs) {
         label="Metric"
         value={metric}
         options={METRICS.map((id) => ({ value: id, label: metricLabel(id) }))}
-        onChange={setMetric}
+        onChange={settings.setter('metric')}
       />
       <ListInput
         label="BV γ"
-        value={gammaText}
+        value={String(gamma)}
         validate={(t) => {
           const parsed = parseGammaList(t, 1);
           return typeof parsed === 'string' ? parsed : parsed.length === 1 ? null : 'One γ.';
         }}
-        onChange={setGammaText}
+        onChange={(t) => settings.setter('gamma')(Number(t))}
         width="4rem"
       />
-      <ScaleChoice label="m axis" value={xScale} onChange={setXScale} />
-      <ScaleChoice label="Value axis" value={yScale} onChange={setYScale} />
+      <ScaleChoice label="m axis" value={xScale} onChange={settings.setter('xScale')} />
+      <ScaleChoice label="Value axis" value={yScale} onChange={settings.setter('yScale')} />
     </>
   );
   return (
@@ -108,7 +105,9 @@ export function Fig6View(props: FigureInputs) {
       onRetry={job.retry}
     >
       <PaperDataNote recommenders={recommenders} onLoadPaperData={props.onLoadPaperData} />
-      {figure ? <PlotChart figure={figure} busy={job.status === 'loading'} controls={controls} /> : null}
+      {figure ? (
+        <PlotChart figure={figure} busy={job.status === 'loading'} controls={controls} legend={settings.legend} />
+      ) : null}
     </FigureView>
   );
 }

@@ -1,10 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { DistributionCurves } from '../../figures/data/distributionCurves.ts';
 import { learnedDistributionPlot } from '../../figures/learnedDistributionPlot.ts';
-import type { ScaleKind } from '../../figures/scale.ts';
 import { ListInput, ScaleChoice } from './Controls.tsx';
 import { progressCallback } from './figureCompute.ts';
 import { needsTrueRanks } from './Fig2View.tsx';
+import { figureSettings } from './figureSettings.ts';
 import { FigureView } from './FigureView.tsx';
 import { integerListProblem } from './parse.ts';
 import { PlotChart } from './PlotChart.tsx';
@@ -19,11 +19,8 @@ export const FIG7_METHODS = ['bv-dist:0.1', 'mle', 'wmle', 'mes'];
 export function Fig7View(props: FigureInputs) {
   const { itemCount, sampling, compute, width, prior } = props;
   const recommenders = props.recommenders.slice(0, 3);
-  const [m, setM] = useState(99);
-  const [repeats, setRepeats] = useState(10);
-  const [maxRank, setMaxRank] = useState(200);
-  const [xScale, setXScale] = useState<ScaleKind>('linear');
-  const [yScale, setYScale] = useState<ScaleKind>('linear');
+  const settings = figureSettings(props, 'fig7');
+  const { sampleSize: m, repeats, maxRank, xScale, yScale } = settings.values;
   const problem = needsTrueRanks(props);
   const sampleSize = sampling === 'without-replacement' ? Math.min(m, itemCount - 2) : m;
   const shown = Math.min(maxRank, itemCount);
@@ -77,11 +74,11 @@ export function Fig7View(props: FigureInputs) {
   );
   const controls = (
     <>
-      {field('m', m, setM, 1, Math.max(1, itemCount - 2))}
-      {field('Repetitions', repeats, setRepeats, 1, 1000)}
-      {field('R up to', maxRank, setMaxRank, 10, itemCount)}
-      <ScaleChoice label="R axis" value={xScale} onChange={setXScale} />
-      <ScaleChoice label="Value axis" value={yScale} onChange={setYScale} />
+      {field('m', m, settings.setter('sampleSize'), 1, Math.max(1, itemCount - 2))}
+      {field('Repetitions', repeats, settings.setter('repeats'), 1, 1000)}
+      {field('R up to', maxRank, settings.setter('maxRank'), 10, itemCount)}
+      <ScaleChoice label="R axis" value={xScale} onChange={settings.setter('xScale')} />
+      <ScaleChoice label="Value axis" value={yScale} onChange={settings.setter('yScale')} />
     </>
   );
   return (
@@ -104,7 +101,9 @@ export function Fig7View(props: FigureInputs) {
       }}
       onRetry={job.retry}
     >
-      {figure ? <PlotChart figure={figure} busy={job.status === 'loading'} controls={controls} /> : null}
+      {figure ? (
+        <PlotChart figure={figure} busy={job.status === 'loading'} controls={controls} legend={settings.legend} />
+      ) : null}
     </FigureView>
   );
 }

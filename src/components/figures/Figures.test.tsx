@@ -8,6 +8,9 @@ import { sampledCurves } from '../../figures/data/rankCurves.ts';
 import { expectedTables } from '../../figures/paperTables.ts';
 import { rankHistogramPlot } from '../../figures/rankHistogramPlot.ts';
 import { sampledRankPlot } from '../../figures/sampledRankPlot.ts';
+import { DEFAULT_FIGURES_VIEW, type FiguresView } from '../../state/figureView.ts';
+import { inlineFigureCompute } from './figureCompute.ts';
+import { FiguresSection } from './FiguresSection.tsx';
 import { PlotChart } from './PlotChart.tsx';
 import { StudyTable } from './StudyTable.tsx';
 import { svgSnapshot } from './svgSnapshot.ts';
@@ -78,5 +81,44 @@ describe('figures rendered to SVG (snapshots of small cases)', () => {
     expect(html.match(/class="wrong"/g)).toHaveLength(3);
     expect(html).toContain('(contradicts the exact order)');
     expect(html).toContain('3 cells marked ✗.');
+  });
+
+  describe('the figures section shows the figures’ view it is given (controlled)', () => {
+    const section = (figureView: FiguresView) =>
+      renderToStaticMarkup(
+        <FiguresSection
+          recommenders={TOY.map((data) => ({ name: data.name, color: null, data }))}
+          rankKind="true"
+          itemCount={10_000}
+          sampleSize={99}
+          sampling="with-replacement"
+          metrics={['auc', 'ap']}
+          gammas={[0.1]}
+          prior={null}
+          compute={inlineFigureCompute}
+          figureView={figureView}
+          onFigureView={() => {}}
+        />,
+      );
+
+    it('opens on Figure 1 by default', () => {
+      const html = section(DEFAULT_FIGURES_VIEW);
+      expect(html).toMatch(/<button[^>]*aria-selected="true"[^>]*>Figure 1<\/button>/);
+      expect(html).toContain('id="tabpanel-fig1"');
+    });
+
+    it('opens the stored tab with that figure’s stored settings and hidden legend entries', () => {
+      const html = section({
+        tab: 'fig5',
+        settings: { fig5: { bucketWidth: 1000, yScale: 'log' } },
+        hidden: { fig5: ['B'] },
+      });
+      expect(html).toMatch(/<button[^>]*aria-selected="true"[^>]*>Figure 5<\/button>/);
+      expect(html).toMatch(/<input[^>]*value="1000"/);
+      expect(html).toMatch(/<option value="log" selected="">log<\/option>/);
+      expect(html).toMatch(/aria-pressed="false"[^>]*>.*?B<\/button>/);
+      // Buckets of 1,000 ranks: A fills 1, C 3; B's 4 bars are hidden with its legend entry.
+      expect(html.match(/class="bar"/g)).toHaveLength(4);
+    });
   });
 });

@@ -1,4 +1,5 @@
-import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import type { FigureTab } from '../../state/figureView.ts';
 import { useElementWidth } from '../useElementWidth.ts';
 import { useOnScreen } from './useOnScreen.ts';
 import { Fig1View } from './Fig1View.tsx';
@@ -12,19 +13,16 @@ import { TablesView } from './TablesView.tsx';
 import type { FigureInputs } from './types.ts';
 import './figures.css';
 
-export type FiguresSectionProps = Omit<FigureInputs, 'width' | 'active'> & {
-  /** The tab shown first (default: Figure 2; Figure 1's quick view is above on the first page). */
-  readonly initialTab?: string;
-};
+export type FiguresSectionProps = Omit<FigureInputs, 'width' | 'active'>;
 
 interface Tab {
-  readonly id: string;
+  readonly id: FigureTab;
   readonly label: string;
   readonly render: (inputs: FigureInputs) => ReactNode;
 }
 
 const TABS: readonly Tab[] = [
-  { id: 'fig1', label: 'Figure 1', render: (p) => <Fig1View itemCount={p.itemCount} width={p.width} /> },
+  { id: 'fig1', label: 'Figure 1', render: (p) => <Fig1View {...p} /> },
   { id: 'fig2', label: 'Figure 2', render: (p) => <Fig2View {...p} /> },
   { id: 'fig3', label: 'Figure 3', render: (p) => <Fig3View {...p} /> },
   { id: 'fig4', label: 'Figure 4', render: (p) => <Fig4View {...p} /> },
@@ -37,10 +35,11 @@ const TABS: readonly Tab[] = [
 /**
  * The paper's figures as views of the explorer (Krichene & Rendle 2020 Figures 1–6, Jin et al. 2021 Figure 2) and
  * its tables, one tab at a time so that only the visible view computes. Plain props: the data, the settings and a
- * compute backend for the heavy parts.
+ * compute backend for the heavy parts, and the figures' view (open tab, settings, legends) as a controlled value.
  */
 export function FiguresSection(props: FiguresSectionProps) {
-  const [selected, setSelected] = useState(props.initialTab ?? 'fig2');
+  const selected = props.figureView.tab;
+  const setSelected = (tab: FigureTab) => props.onFigureView((view) => ({ ...view, tab }));
   const sectionRef = useRef<HTMLElement>(null);
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
   const width = Math.min(1040, Math.max(560, useElementWidth(sectionRef, 960)));

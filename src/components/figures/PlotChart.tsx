@@ -12,6 +12,8 @@ export interface PlotChartProps {
   readonly controls?: ReactNode;
   /** True while newer data are being computed: the plot is dimmed. */
   readonly busy?: boolean;
+  /** The legend's hidden series and toggle (controlled, so that the page can keep them); kept here when absent. */
+  readonly legend?: { readonly hidden: ReadonlySet<string>; readonly onToggle: (id: string) => void };
 }
 
 /**
@@ -19,19 +21,22 @@ export interface PlotChartProps {
  * with a tooltip of exact values (pointer, or keyboard on the focused panel), export as SVG and PNG, and the caption
  * that says in words what the figure shows (also the SVG's description).
  */
-export function PlotChart({ figure, controls, busy = false }: PlotChartProps) {
+export function PlotChart({ figure, controls, busy = false, legend }: PlotChartProps) {
   const id = useId();
   const svgRef = useRef<SVGSVGElement>(null);
-  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const [ownHidden, setOwnHidden] = useState<ReadonlySet<string>>(new Set());
   const [cursor, setCursor] = useState<PanelCursor | null>(null);
+  const hidden = legend?.hidden ?? ownHidden;
   const active = cursor ? figure.panels.find((p) => p.id === cursor.panel) : undefined;
   const reading = active?.readout && cursor ? readAt(active.readout, cursor.x, hidden) : null;
-  const toggle = (seriesId: string) => {
-    const next = new Set(hidden);
-    if (next.has(seriesId)) next.delete(seriesId);
-    else next.add(seriesId);
-    setHidden(next);
-  };
+  const toggle =
+    legend?.onToggle ??
+    ((seriesId: string) => {
+      const next = new Set(ownHidden);
+      if (next.has(seriesId)) next.delete(seriesId);
+      else next.add(seriesId);
+      setOwnHidden(next);
+    });
   const tip =
     active && reading
       ? {

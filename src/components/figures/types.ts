@@ -1,4 +1,5 @@
 import type { RankData, Sampling } from '../../core/index.ts';
+import type { FiguresView } from '../../state/figureView.ts';
 import type { FigureCompute } from './figureCompute.ts';
 
 /** A recommender as the figures see it: its name, the colour the user gave it (or null), and its ranks. */
@@ -27,6 +28,10 @@ export interface FigureInputs {
   readonly active: boolean;
   /** Replaces the data by the paper's MovieLens 1M recommenders X, Y, Z (Figures 5 and 6), when available. */
   readonly onLoadPaperData?: () => void;
+  /** The open tab, every figure's own settings and hidden legend entries (controlled: the page keeps them). */
+  readonly figureView: FiguresView;
+  /** Changes the figures' view: `update` gets the current one and returns the next. */
+  readonly onFigureView: (update: (view: FiguresView) => FiguresView) => void;
 }
 
 export const SAMPLING_TEXT: Readonly<Record<Sampling, string>> = {
