@@ -18,7 +18,7 @@ export function launchBrowser() {
   });
 }
 
-/** Opens the app and waits until the table and the figure show computed values. */
+/** Opens the app and waits until the table shows computed values. */
 export async function openApp(browser, url, { colorScheme = 'light', width = 1100, clipboard = false, setup } = {}) {
   const context = await browser.newContext({ colorScheme, viewport: { width, height: 900 } });
   if (clipboard) await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -35,8 +35,19 @@ export async function openApp(browser, url, { colorScheme = 'light', width = 110
   return { context, page, problems };
 }
 
-/** Waits until every sampled cell holds a number and the table is not busy, and the figure is drawn. */
+/** Waits until every sampled cell holds a number and the table is not busy. */
 export async function waitForResults(page) {
   await page.waitForSelector('table.results[aria-busy="false"] td[data-kind="sampled"] .value', { timeout: 20_000 });
-  await page.waitForSelector('figure.chart svg path.series', { timeout: 20_000 });
+}
+
+/**
+ * Scrolls to the figures section (figures compute only on screen) and waits until the open tab's figure is drawn;
+ * returns the tab panel.
+ */
+export async function figurePanel(page, tab = 'fig1', timeout = 20_000) {
+  const section = page.locator('section.figures-section');
+  await section.scrollIntoViewIfNeeded();
+  const panel = section.locator(`#tabpanel-${tab}`);
+  await panel.locator('figure.plot svg path.series').first().waitFor({ timeout });
+  return panel;
 }

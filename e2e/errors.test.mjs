@@ -1,7 +1,7 @@
 // Failure paths and keyboard use of the first page.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { launchBrowser, openApp, waitForResults } from './browser.mjs';
+import { figurePanel, launchBrowser, openApp, waitForResults } from './browser.mjs';
 
 const url = process.env.E2E_BASE_URL;
 if (!url) throw new Error('E2E_BASE_URL is not set: run the e2e tests through `node e2e/run.mjs`');
@@ -41,7 +41,7 @@ test('a worker that fails to load shows an error with a Retry that recovers', as
     await alert.waitFor({ timeout: 10_000 });
     assert.match(await alert.textContent(), /compute worker failed/);
     await page.unroute(/compute\.worker/);
-    // The table and the figure each have a worker; both failed, and each offers its own Retry.
+    // Every computation that needs the compute worker failed, and each offers its own Retry.
     const retry = page.getByRole('button', { name: 'Retry' });
     while ((await retry.count()) > 0) await retry.first().click();
     await waitForResults(page);
@@ -54,19 +54,19 @@ test('a worker that fails to load shows an error with a Retry that recovers', as
 test('the chart panels are sliders: arrow keys move a rank cursor and the read-out gives M(r)', async () => {
   const { context, page, problems } = await openApp(browser, url);
   try {
-    const slider = page.getByRole('slider', { name: /Top ranks/ });
+    const figure = await figurePanel(page);
+    const slider = figure.getByRole('slider', { name: /Read values: Zoom: ranks 1 to 100/ });
     await slider.focus();
     await page.keyboard.press('ArrowRight');
     assert.equal(await slider.getAttribute('aria-valuenow'), '2');
-    assert.match(
-      await slider.getAttribute('aria-valuetext'),
-      /rank 2: AUC 1\.000, AP 0\.500, NDCG 0\.631, Recall@10 1\.000/,
-    );
+    // M(2) of eqs 7–13 at n = 10,000: AUC 9998/9999, AP 1/2, NDCG 1/log2(3), Recall@10 1.
+    assert.equal(await slider.getAttribute('aria-valuetext'), 'r = 2: AUC 0.9999, AP 0.5, NDCG 0.6309, Recall@10 1');
     await page.keyboard.press('End');
-    assert.match(await page.locator('.readout').textContent(), /r = 100.*AP 0\.010/);
-    await page.getByRole('button', { name: 'AP', exact: true }).click();
-    assert.equal(await page.getByRole('button', { name: 'AP', exact: true }).getAttribute('aria-pressed'), 'false');
-    assert.equal(await page.locator('g.panel').first().locator('path.series').count(), 3);
+    assert.match(await figure.locator('.plot-tooltip').textContent(), /^r = 100AUC0\.9901AP0\.01NDCG/);
+    assert.match(await figure.locator('p[aria-live="polite"]').textContent(), /^r = 100: AUC 0\.9901, AP 0\.01, /);
+    await figure.getByRole('button', { name: 'AP', exact: true }).click();
+    assert.equal(await figure.getByRole('button', { name: 'AP', exact: true }).getAttribute('aria-pressed'), 'false');
+    assert.equal(await figure.locator('g.panel').first().locator('path.series').count(), 3);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -1,5 +1,5 @@
 // The figures section in Chromium: tabs by keyboard, Figure 2's named ordering changes on the toy example, the
-// tooltip read-out, SVG/PNG export of a figure and CSV export of a table.
+// tooltip read-out, SVG/PNG export of a figure and CSV export of a table, and a figure tab's own settings in a link.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
@@ -26,6 +26,7 @@ test('Figure 2 names where the toy example reorders, reads values by keyboard, a
   const { context, page, problems } = await openApp(browser, url);
   try {
     const section = await openFigures(page);
+    await section.getByRole('tab', { name: 'Figure 2' }).click();
     const panel = section.locator('#tabpanel-fig2');
     await panel.locator('figure.plot figcaption', { hasText: 'A > C > B for m < 73' }).waitFor({ timeout: 60_000 });
     const labels = await panel.locator('.plot-text.text-event').allTextContents();
@@ -83,6 +84,61 @@ test('the tabs follow the arrow keys, and the tables export CSV with contradicti
     ]);
     assert.equal(csv.suggestedFilename(), 'table1.csv');
     assert.equal(readFileSync(await csv.path(), 'utf8').split('\n')[0], ',Recommender,AUC,AP,NDCG,Recall@10');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a figure tab with its own zoom, axis scale and hidden legend entry comes back from Copy link', async () => {
+  const { context, page, problems } = await openApp(browser, url, { clipboard: true });
+  try {
+    const section = await openFigures(page);
+    await section.getByRole('tab', { name: 'Figure 3' }).click();
+    const panel = section.locator('#tabpanel-fig3');
+    await panel.locator('figure.plot:not(.busy) svg path.series').first().waitFor({ timeout: 60_000 });
+    const top = panel.getByRole('textbox', { name: 'Top ranks' });
+    await top.fill('100');
+    await top.press('Enter');
+    await panel.getByRole('combobox', { name: 'Value axis' }).selectOption('log');
+    await panel.getByRole('button', { name: 'm = 100', exact: true }).click();
+    const caption = panel.locator('figure.plot:not(.busy) figcaption', { hasText: 'ranks 1 to 100 ' });
+    await caption.waitFor({ timeout: 60_000 });
+    const expected = {
+      caption: await caption.textContent(),
+      ticks: await panel.locator('g.panel').first().locator('.tick-label').allTextContents(),
+    };
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await page.getByRole('status').filter({ hasText: 'Link copied.' }).waitFor({ timeout: 10_000 });
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    assert.match(link, /#v1\.[A-Za-z0-9_-]+$/);
+
+    const fresh = await openApp(browser, link);
+    try {
+      const freshSection = await openFigures(fresh.page);
+      assert.equal(await freshSection.getByRole('tab', { name: 'Figure 3' }).getAttribute('aria-selected'), 'true');
+      const freshPanel = freshSection.locator('#tabpanel-fig3');
+      const freshCaption = freshPanel.locator('figure.plot:not(.busy) figcaption', { hasText: 'ranks 1 to 100 ' });
+      await freshCaption.waitFor({ timeout: 60_000 });
+      assert.equal(await freshCaption.textContent(), expected.caption);
+      assert.deepEqual(
+        await freshPanel.locator('g.panel').first().locator('.tick-label').allTextContents(),
+        expected.ticks,
+      );
+      assert.equal(await freshPanel.getByRole('textbox', { name: 'Top ranks' }).inputValue(), '100');
+      assert.equal(await freshPanel.getByRole('combobox', { name: 'Value axis' }).inputValue(), 'log');
+      assert.equal(await freshPanel.getByRole('combobox', { name: 'Rank axis' }).inputValue(), 'linear');
+      const hidden = freshPanel.getByRole('button', { name: 'm = 100', exact: true });
+      assert.equal(await hidden.getAttribute('aria-pressed'), 'false');
+      assert.equal(
+        await freshPanel.getByRole('button', { name: 'm = 10', exact: true }).getAttribute('aria-pressed'),
+        'true',
+      );
+      assert.equal(await fresh.page.getByRole('alert').count(), 0);
+      assert.deepEqual(fresh.problems, []);
+    } finally {
+      await fresh.context.close();
+    }
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -1,7 +1,7 @@
 // The first page in Chromium: the toy example of Krichene & Rendle 2020 (Tables 1 and 2, Figure 1).
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { launchBrowser, openApp, waitForResults } from './browser.mjs';
+import { figurePanel, launchBrowser, openApp, waitForResults } from './browser.mjs';
 
 const url = process.env.E2E_BASE_URL;
 if (!url) throw new Error('E2E_BASE_URL is not set: run the e2e tests through `node e2e/run.mjs`');
@@ -89,7 +89,8 @@ test('shows Table 1 exactly, Table 2 within its Monte Carlo error, and Figure 1,
     const note = await page.getByRole('note', { name: 'Ordering under sampling' }).textContent();
     assert.match(note, /sampled ordering differs from the exact ordering for AP, NDCG and Recall@10/);
 
-    const figure = page.locator('figure.chart');
+    const figure = (await figurePanel(page)).locator('figure.plot');
+    assert.equal(await page.getByRole('tab', { name: 'Figure 1' }).getAttribute('aria-selected'), 'true');
     assert.equal(await figure.locator('.legend button').count(), 4);
     assert.equal(await figure.locator('g.panel').count(), 2);
     assert.deepEqual(await figure.locator('.axis-title').allTextContents(), ['rank r', 'M(r)', 'rank r', 'M(r)']);
@@ -114,7 +115,8 @@ test('changing "Items (n)" and "Sampled items (m)" recomputes the table and the 
     assert.equal(table.C.exact.auc.value, '0.922'); // 1 − (211 + 1 + 742 + 5341 + 1547)/(5 · 19999)
     assert.equal(table.C.exact.ap.value, '0.101'); // AP does not depend on n
     const apA = Number(table.A.sampled.ap.value);
-    await page.locator('figure.chart .tick-label', { hasText: '20,000' }).waitFor({ timeout: 10_000 });
+    const figure = await figurePanel(page);
+    await figure.locator('figure.plot .tick-label', { hasText: '20,000' }).waitFor({ timeout: 10_000 });
 
     await page.getByRole('spinbutton', { name: 'Sampled items (m)', exact: true }).fill('999');
     // The sampled heading names the m of the numbers below it, so it changes when they do.

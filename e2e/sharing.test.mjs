@@ -1,7 +1,7 @@
 // Links, saved work and their failure modes.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { launchBrowser, openApp, waitForResults } from './browser.mjs';
+import { figurePanel, launchBrowser, openApp, waitForResults } from './browser.mjs';
 import { exactCell, readTable, waitForSaved } from './helpers.mjs';
 
 const url = process.env.E2E_BASE_URL;
@@ -37,7 +37,8 @@ test('Copy link, opened in a fresh browser, shows the same data, settings and nu
   const { context, page, problems } = await openApp(browser, url, { clipboard: true });
   try {
     await makeWork(page);
-    await page.getByRole('button', { name: 'NDCG', exact: true }).click(); // a view setting: hide a line
+    const figure = await figurePanel(page);
+    await figure.getByRole('button', { name: 'NDCG', exact: true }).click(); // a view setting: hide a line
     const link = await copiedLink(page);
     assert.match(link, /#v1\.[A-Za-z0-9_-]+$/);
     const expected = await readTable(page);
@@ -49,7 +50,7 @@ test('Copy link, opened in a fresh browser, shows the same data, settings and nu
       assert.equal(await fresh.page.getByRole('textbox', { name: 'Ranks of A' }).inputValue(), '3 7 7 150');
       assert.equal(await fresh.page.getByRole('spinbutton', { name: 'Items (n)', exact: true }).inputValue(), '20000');
       assert.equal(await fresh.page.getByRole('alert').count(), 0);
-      const ndcg = fresh.page.getByRole('button', { name: 'NDCG', exact: true });
+      const ndcg = (await figurePanel(fresh.page)).getByRole('button', { name: 'NDCG', exact: true });
       assert.equal(await ndcg.getAttribute('aria-pressed'), 'false');
       assert.deepEqual(fresh.problems, []);
     } finally {
