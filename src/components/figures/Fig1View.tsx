@@ -8,7 +8,7 @@ import { PlotChart } from './PlotChart.tsx';
 import type { FigureInputs } from './types.ts';
 import { useFigureJob } from './useFigureJob.ts';
 
-export const FIG1_METRICS = FIGURE_DEFAULTS.fig1.metrics;
+const FIG1_METRICS = FIGURE_DEFAULTS.fig1.metrics;
 
 function metricProblem(text: string): string | null {
   try {
