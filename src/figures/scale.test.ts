@@ -37,6 +37,12 @@ describe('scaleAxis', () => {
     expect(() => scaleAxis('log', [0, 1], [0, 1], [])).toThrow(RangeError);
     expect(logDomain(0.0001, 1)).toEqual([0.0001, 1]);
     expect(logDomain(0.003, 0.7)).toEqual([0.001, 1]);
+    // Values inside one decade get that decade, not the decade above it (AUC near 0.99 on a log axis).
+    expect(logDomain(0.98, 0.995)).toEqual([0.1, 1]);
+    expect(logDomain(1, 1)).toEqual([0.1, 1]);
+    expect(logDomain(2, 2)).toEqual([1, 10]);
+    expect(logDomain(10, 10)).toEqual([1, 10]);
+    expect(logDomain(1, 10_000)).toEqual([1, 10_000]);
   });
 
   it('starts a rank axis at 1 when asked', () => {

@@ -131,10 +131,15 @@ export function paddedDomain(lo: number, hi: number, keepZero = true): [number, 
   return [a, b > 1 && hi <= 1 + 1e-9 && low >= 0 ? 1 : b];
 }
 
-/** A positive log domain covering the positive values [lo, hi], extended to whole powers of ten. */
+/**
+ * A positive log domain covering the positive values [lo, hi], extended to whole powers of ten and spanning at least
+ * one decade: values within one decade get the decade that holds them ([0.98, 0.995] → [0.1, 1], not [0.1, 10]).
+ */
 export function logDomain(lo: number, hi: number, floor = 1e-6): [number, number] {
   const a = Math.max(lo, floor);
-  const b = Math.max(hi, a * 10);
+  const b = Math.max(hi, a);
   const power = (e: number) => Number((10 ** e).toPrecision(12));
-  return [power(Math.floor(Math.log10(a) + 1e-9)), power(Math.ceil(Math.log10(b) - 1e-9))];
+  const high = Math.ceil(Math.log10(b) - 1e-9);
+  const low = Math.min(Math.floor(Math.log10(a) + 1e-9), high - 1);
+  return [power(low), power(high)];
 }
