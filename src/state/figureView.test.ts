@@ -57,6 +57,7 @@ describe("the figures' view (tab, settings, legends)", () => {
           fig6: { gamma: 0.1 },
           fig9: { zoom: 3 },
           fig7: { repeats: 5000, colour: 'red' },
+          tables: { studyRepeats: 250, jinRepeats: 1 },
         },
         hidden: { fig3: ['m10', 'm10'], fig5: 'A', fig8: ['x'] },
       },
@@ -68,6 +69,7 @@ describe("the figures' view (tab, settings, legends)", () => {
         fig1: { zoom: 50, yScale: 'log' },
         fig3: { xScale: 'log', sampleSizes: '10, 20' },
         fig4: { metric: 'ap@5' },
+        tables: { studyRepeats: 250 },
       },
       hidden: { fig3: ['m10'] },
     });
@@ -78,6 +80,7 @@ describe("the figures' view (tab, settings, legends)", () => {
       'settings of an unknown figure "fig9": left out',
       'fig7 repeats: not valid, the default is used',
       'fig7 setting "colour": unknown, left out',
+      'tables jinRepeats: not valid, the default is used',
       'hidden series of fig5: not valid, every series is shown',
       'hidden series of an unknown figure "fig8": left out',
     ]);

@@ -28,6 +28,8 @@ export interface FigureSettingsMap {
   readonly fig5: { bucketWidth: number; yScale: AxisScale };
   readonly fig6: { metric: string; gamma: number; xScale: AxisScale; yScale: AxisScale };
   readonly fig7: { sampleSize: number; repeats: number; maxRank: number; xScale: AxisScale; yScale: AxisScale };
+  /** Repetitions of the two studies of the Tables tab (Krichene & Rendle Tables 3–4; Jin et al. Tables 2 and 4). */
+  readonly tables: { studyRepeats: number; jinRepeats: number };
 }
 
 export type FigureId = keyof FigureSettingsMap;
@@ -49,6 +51,7 @@ export const FIGURE_DEFAULTS: { readonly [F in FigureId]: Readonly<FigureSetting
   fig5: { bucketWidth: 100, yScale: 'linear' },
   fig6: { metric: 'recall@10', gamma: 0.1, xScale: 'log', yScale: 'linear' },
   fig7: { sampleSize: 99, repeats: 10, maxRank: 200, xScale: 'linear', yScale: 'linear' },
+  tables: { studyRepeats: 100, jinRepeats: 20 },
 };
 
 /** The figures part of the view. `settings` and `hidden` hold only what differs from the defaults. */
@@ -132,6 +135,10 @@ export const FIGURE_SCHEMAS: {
     maxRank: wholeNumber(2, maxRank),
     xScale: scale,
     yScale: scale,
+  },
+  tables: {
+    studyRepeats: wholeNumber(2, FIGURE_LIMITS.maxRepeats),
+    jinRepeats: wholeNumber(2, FIGURE_LIMITS.maxRepeats),
   },
 };
 

@@ -16,7 +16,9 @@ export interface StudyBlockProps {
   readonly lede: ReactNode;
   readonly metrics: readonly string[];
   readonly methods: readonly string[];
-  readonly defaultRepeats: number;
+  /** Repetitions of the study (controlled: the figures' view keeps them, so a link opens the same study). */
+  readonly repeats: number;
+  readonly onRepeats: (repeats: number) => void;
   readonly tables: (study: StudyTables) => TableModel[];
 }
 
@@ -31,11 +33,11 @@ export function StudyBlock({
   lede,
   metrics,
   methods,
-  defaultRepeats,
+  repeats,
+  onRepeats,
   tables,
 }: StudyBlockProps) {
   const { recommenders, itemCount, sampleSize, sampling, prior, compute } = inputs;
-  const [repeats, setRepeats] = useState(defaultRepeats);
   const [requested, setRequested] = useState<string | null>(null);
   const instances = recommenders.reduce((s, r) => s + r.data.weights.length, 0);
   const key = `${dataKey(recommenders)}|${itemCount}|${sampleSize}|${sampling}|${repeats}|${prior ? prior.length : 'u'}`;
@@ -74,7 +76,7 @@ export function StudyBlock({
           label="Repetitions"
           value={String(repeats)}
           validate={(t) => integerListProblem(t, 2, 1000, 1)}
-          onChange={(t) => setRepeats(Number(t))}
+          onChange={(t) => onRepeats(Number(t))}
           width="4.5rem"
         />
         {!go && usable ? (

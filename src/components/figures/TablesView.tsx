@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { ExpectedTable, StudyTables } from '../../figures/data/studyTables.ts';
 import { fmtInt } from '../../figures/labels.ts';
 import { estimatorTable, expectedTables, orderingTable, winnerTable } from '../../figures/paperTables.ts';
+import { figureSettings } from './figureSettings.ts';
 import { StudyBlock } from './StudyBlock.tsx';
 import { StudyTable } from './StudyTable.tsx';
 import { dataKey, SAMPLING_TEXT, type FigureInputs } from './types.ts';
@@ -28,6 +29,7 @@ const jinTables = (study: StudyTables) => {
 /** The papers' tables on the current data: 1–2 analytic, 3–4 and Jin's 2 and 4 from seeded studies. */
 export function TablesView(props: FigureInputs) {
   const { recommenders, itemCount, sampleSize, sampling, metrics, compute } = props;
+  const settings = figureSettings(props, 'tables');
   const usable = props.rankKind === 'true' && recommenders.length > 0 && props.active;
   const key = `${dataKey(recommenders)}|${itemCount}|${sampleSize}|${sampling}|${metrics.join(',')}`;
   const job = useFigureJob<ExpectedTable>(
@@ -68,7 +70,8 @@ export function TablesView(props: FigureInputs) {
         lede="Recall@10, NDCG@10, AP and AUC estimated from each simulated sampled evaluation by the sampled metric and by every correction (uniform prior); the paper repeats 100 times with m = 100 on MovieLens 1M."
         metrics={KR_METRICS}
         methods={KR_METHODS}
-        defaultRepeats={100}
+        repeats={settings.values.studyRepeats}
+        onRepeats={settings.setter('studyRepeats')}
         tables={krTables}
       />
       <StudyBlock
@@ -78,7 +81,8 @@ export function TablesView(props: FigureInputs) {
         lede="Metric@K estimated from the rank distribution learned by each estimator, and how often each picks the exact winner among the recommenders; the paper repeats 100 times with m = 99 (ml-1m). Rank-distribution fits take about a second per repetition on MovieLens."
         metrics={JIN_METRICS}
         methods={JIN_METHODS}
-        defaultRepeats={20}
+        repeats={settings.values.jinRepeats}
+        onRepeats={settings.setter('jinRepeats')}
         tables={jinTables}
       />
     </section>
