@@ -115,6 +115,7 @@ const figureSettings = fc
         },
         { requiredKeys: [] },
       ),
+      tables: fc.record({ studyRepeats: whole(2, 1000), jinRepeats: whole(2, 1000) }, { requiredKeys: [] }),
     },
     { requiredKeys: [] },
   )
