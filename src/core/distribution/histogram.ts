@@ -19,6 +19,11 @@ export interface SampledHistogram {
   readonly counts: Float64Array;
   /** Σ counts. */
   readonly total: number;
+  /**
+   * The sample size m of these observations when it differs from the setup's (counts then has m + 1 entries; e.g.
+   * users whose sampled negatives held their own test item). Absent: the setup's m.
+   */
+  readonly sampleSize?: number;
 }
 
 /** Checks n, m, the sampling scheme and the instance count; null when fine, else the message naming the value. */

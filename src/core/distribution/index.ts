@@ -12,7 +12,15 @@ export {
   fitLikelihood,
   wmleWeights,
 } from './mle.ts';
-export type { EntropyFit, EntropyFitOptions } from './mes.ts';
+export type { EntropyFit, EntropyFitOptions, EntropyKernel } from './mes.ts';
+export type { ColumnKernel } from './likelihood.ts';
+export type { PerUserN, SharedFit, SharedGroupFit, SharedMethod, SharedSettings } from './shared.ts';
+export { PER_USER_N, fitShared } from './shared.ts';
+export type { KernelGroup } from './stackedKernel.ts';
+export { StackedKernel } from './stackedKernel.ts';
+export type { PooledGroup } from './pooledKernel.ts';
+export { PooledKernel, PooledKernelCache } from './pooledKernel.ts';
+export { mapRank, pullBack, pushForward } from './rankMap.ts';
 export { fitMaximalEntropy } from './mes.ts';
 export { bvDistribution, bvSystem } from './bvDistribution.ts';
 export { metricCurveFromDistribution, metricFromDistribution } from './metricsFromDistribution.ts';

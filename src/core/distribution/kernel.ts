@@ -14,6 +14,7 @@ import type { Sampling } from '../sampling.ts';
 import { BULK_CUTOFF, KernelRow, validateSamplingSetup } from '../sampling.ts';
 import type { KernelProducts } from './kernelProducts.ts';
 import { StoredProducts, StreamedProducts } from './kernelProducts.ts';
+import { SecondMoments } from './secondMoments.ts';
 
 export type { KernelProducts } from './kernelProducts.ts';
 
@@ -122,6 +123,11 @@ export class SampledRankKernel implements KernelProducts {
       }
     }
     return new StoredProducts(n, indices.length, lo, offsets, values);
+  }
+
+  /** The second moments K diag(π) Kᵀ over the given sampled-rank indices, for the MES Newton step (mes.ts). */
+  moments(indices: Int32Array): SecondMoments {
+    return new SecondMoments(this, indices);
   }
 
   /**

@@ -145,10 +145,61 @@ export class StreamedProducts implements KernelProducts {
 }
 
 /**
+ * Columns stored over windows: column j holds rows lo[j] … at values[offsets[j] .. offsets[j + 1]) (kernelColumn.ts).
+ * Long contiguous windows make the products a few long dot products and axpys, where row storage restricted to a
+ * few observed columns would pay a loop per row for two or three entries.
+ */
+export class ColumnProducts implements KernelProducts {
+  constructor(
+    readonly itemCount: number,
+    readonly size: number,
+    private readonly lo: Int32Array,
+    private readonly offsets: Int32Array,
+    private readonly values: Float64Array,
+  ) {}
+
+  multiply(pi: Float64Array, out: Float64Array): Float64Array {
+    const { lo, offsets, values } = this;
+    for (let j = 0; j < this.size; j++) out[j] = dot(pi, values, offsets[j], offsets[j + 1], lo[j] - offsets[j]);
+    return out;
+  }
+
+  multiplyTranspose(c: Float64Array, out: Float64Array): Float64Array {
+    out.fill(0, 0, this.itemCount);
+    const { lo, offsets, values } = this;
+    for (let j = 0; j < this.size; j++) {
+      if (c[j] !== 0) axpy(c[j], values, offsets[j], offsets[j + 1], out, lo[j] - offsets[j]);
+    }
+    return out;
+  }
+
+  emStep(pi: Float64Array, c: Float64Array, next: Float64Array, qNext: Float64Array): { maxD: number; sum: number } {
+    this.multiplyTranspose(c, next);
+    let maxD = 0;
+    let sum = 0;
+    for (let r = 0; r < this.itemCount; r++) {
+      if (next[r] > maxD) maxD = next[r];
+      sum += next[r] *= pi[r];
+    }
+    this.multiply(next, qNext);
+    return { maxD, sum };
+  }
+
+  column(r0: number, out: Float64Array): Float64Array {
+    const { lo, offsets, values } = this;
+    for (let j = 0; j < this.size; j++) {
+      const k = offsets[j] + r0 - lo[j];
+      out[j] = r0 >= lo[j] && k < offsets[j + 1] ? values[k] : 0;
+    }
+    return out;
+  }
+}
+
+/**
  * Σ_k x[base + k] · values[k] over k in [start, end), four independent partial sums (≈ 1.6× faster in V8 than one
  * running sum: the adds no longer wait on each other).
  */
-function dot(x: Float64Array, values: Float64Array, start: number, end: number, base: number): number {
+export function dot(x: Float64Array, values: Float64Array, start: number, end: number, base: number): number {
   let s0 = 0;
   let s1 = 0;
   let s2 = 0;
@@ -165,7 +216,14 @@ function dot(x: Float64Array, values: Float64Array, start: number, end: number, 
 }
 
 /** out[base + k] += a · values[k] over k in [start, end), unrolled by four. */
-function axpy(a: number, values: Float64Array, start: number, end: number, out: Float64Array, base: number): void {
+export function axpy(
+  a: number,
+  values: Float64Array,
+  start: number,
+  end: number,
+  out: Float64Array,
+  base: number,
+): void {
   let k = start;
   for (; k + 3 < end; k += 4) {
     out[base + k] += a * values[k];

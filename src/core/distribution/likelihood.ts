@@ -8,7 +8,16 @@
  *   ℓ(π*) − ℓ(π) = Σ_i P̃_i log(q*_i / q_i) ≤ log Σ_r π*_r D_r ≤ log max_r D_r,
  * a certified bound on every further gain, which is what the stopping rules use (Lindsay 1983's gradient bound).
  */
-import type { KernelProducts, SampledRankKernel } from './kernel.ts';
+import type { KernelProducts } from './kernel.ts';
+
+/**
+ * A kernel whose columns are the sampled outcomes of the likelihood's terms: the m + 1 sampled ranks of one
+ * catalogue (SampledRankKernel), or the (group, sampled rank) pairs of users with their own n (StackedKernel).
+ */
+export interface ColumnKernel {
+  readonly itemCount: number;
+  restrict(indices: Int32Array): KernelProducts;
+}
 
 export class Likelihood {
   /** Sampled-rank indices i with P̃_i > 0; every vector over sampled ranks below is indexed by position in it. */
@@ -23,9 +32,9 @@ export class Likelihood {
   readonly D: Float64Array;
   private readonly c: Float64Array;
 
-  /** `weights` is P̃ (any scale) over i = 0..m. */
+  /** `weights` is P̃ (any scale) over the kernel's columns (i = 0..m for one catalogue). */
   constructor(
-    readonly kernel: SampledRankKernel,
+    readonly kernel: ColumnKernel,
     weights: Float64Array,
   ) {
     const observed: number[] = [];

@@ -14,8 +14,14 @@
  * η-strongly concave in the ℓ1 norm (Pinsker), ‖π − π*‖₁ ≤ √(2 · gap / η), which bounds every metric error.
  */
 import { solveSymmetric } from '../corrections/solve.ts';
-import type { SampledRankKernel } from './kernel.ts';
-import { SecondMoments } from './secondMoments.ts';
+import type { KernelProducts } from './kernelProducts.ts';
+
+/** What the fit needs of a kernel: products over the observed sampled ranks and the second moments K diag(π) Kᵀ. */
+export interface EntropyKernel {
+  readonly itemCount: number;
+  restrict(indices: Int32Array): KernelProducts;
+  moments(indices: Int32Array): { compute(pi: Float64Array): Float64Array };
+}
 
 export interface EntropyFitOptions {
   readonly tolerance: number;
@@ -38,7 +44,7 @@ export interface EntropyFit {
 
 /** `counts[i]` is the weight of sampled rank i + 1 (normalised here to P̃). */
 export function fitMaximalEntropy(
-  kernel: SampledRankKernel,
+  kernel: EntropyKernel,
   counts: Float64Array,
   eta: number,
   options: EntropyFitOptions,
@@ -51,7 +57,7 @@ export function fitMaximalEntropy(
   const observed = Int32Array.from(observedList);
   const d = observed.length;
   const P = Float64Array.from(observed, (i) => counts[i] / total);
-  const moments = new SecondMoments(kernel, observed);
+  const moments = kernel.moments(observed);
   const products = kernel.restrict(observed);
   const score = new Float64Array(n);
   const pi = new Float64Array(n);

@@ -23,7 +23,7 @@
  */
 import { emFit, squaremFit } from './em.ts';
 import type { LikelihoodFit } from './em.ts';
-import type { SampledRankKernel } from './kernel.ts';
+import type { ColumnKernel } from './likelihood.ts';
 import { Likelihood } from './likelihood.ts';
 import { newtonFit } from './newton.ts';
 
@@ -51,7 +51,7 @@ export interface LikelihoodFitSettings {
   readonly tolerance: number;
   readonly maxIterations: number;
   readonly algorithm: LikelihoodAlgorithm;
-  /** w(r̃) per sampled rank (index r̃ − 1) for the weighted likelihood (eq 22); absent for eq 19. */
+  /** w(r̃) per sampled rank (index r̃ − 1; per kernel column) for the weighted likelihood (eq 22); absent: eq 19. */
   readonly sampleWeights?: Float64Array | null;
 }
 
@@ -60,9 +60,9 @@ export interface LikelihoodEstimate extends LikelihoodFit {
   readonly totalWeight: number;
 }
 
-/** Fits π on one histogram of sampled ranks (counts[i] = weight of r̃ = i + 1). */
+/** Fits π on one histogram of sampled ranks (counts[i] = weight of r̃ = i + 1, or of the kernel's column i). */
 export function fitLikelihood(
-  kernel: SampledRankKernel,
+  kernel: ColumnKernel,
   counts: Float64Array,
   settings: LikelihoodFitSettings,
 ): LikelihoodEstimate {

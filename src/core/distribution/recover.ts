@@ -1,8 +1,15 @@
 /**
  * Learning the rank distribution P(R), R = 1..n, from sampled ranks (Jin et al. 2021): the entry point shared by
  * the worker, the CLI (`recover`, `estimate`) and the studies. Bad input gives an error result naming the value.
- * Per-instance n: one fit per distinct n (histogram.ts); the reported distribution is the mixture of the groups'
- * P̂ by their weights (on 1..largest n), and metrics mix the groups' eq 14 estimates the same way.
+ * Per-instance n, two models (`FitOptions.perUserN`):
+ *  - `shared`: one distribution of the relative position θ_R = (R − 1)/(N − 1) shared by every user, each user
+ *    keeping its own n in the likelihood and in eq 14 (shared.ts; mle, wmle and mes). `bv-dist` is linear in the
+ *    sampled-rank histogram, so its per-n estimates averaged over users already are the per-user estimator with no
+ *    small-sample problem: it keeps the per-n path in both models.
+ *  - `separate` (the default here, for compatibility): one fit per distinct n (histogram.ts).
+ * Either way each group g of users with the same n reports its own rank distribution P̂_g over 1..n_g, the reported
+ * distribution is the groups' mixture by weight (on 1..largest n), and metrics mix the groups' eq 14 estimates, each
+ * with its own n. With a single n both models are the same fit.
  */
 import type { DistributionMethod } from '../corrections/methods.ts';
 import type { Metric } from '../metrics.ts';
@@ -17,6 +24,9 @@ import type { SampledRankKernel } from './kernel.ts';
 import { KernelCache } from './kernel.ts';
 import { fitMaximalEntropy } from './mes.ts';
 import { metricFromDistribution } from './metricsFromDistribution.ts';
+import { PooledKernelCache } from './pooledKernel.ts';
+import type { PerUserN } from './shared.ts';
+import { PER_USER_N, fitShared } from './shared.ts';
 import type { LikelihoodAlgorithm } from './mle.ts';
 import {
   DEFAULT_LIKELIHOOD_ALGORITHM,
@@ -38,6 +48,12 @@ export interface FitOptions {
   readonly maxIterations?: number;
   /** mle/wmle algorithm (default `em`, the paper's). */
   readonly algorithm?: LikelihoodAlgorithm;
+  /**
+   * Instances with their own n: `shared` fits one distribution of the relative position for all of them (shared.ts),
+   * `separate` one distribution per distinct n (default `separate`; the CLI, estimateMetrics and Figure 7 use
+   * `shared`).
+   */
+  readonly perUserN?: PerUserN;
 }
 
 export interface DistributionSetup {
@@ -76,11 +92,17 @@ export interface Recovery {
   readonly iterations: number;
   readonly converged: boolean;
   readonly groups: readonly GroupRecovery[];
+  /** The model of per-instance n that produced the fit (`separate` when every instance has the same n). */
+  readonly perUserN: PerUserN;
+  /** `shared` fits: π̂ over the relative positions θ_R = (R − 1)/(N − 1), R = 1..itemCount; null otherwise. */
+  readonly relative: Float64Array | null;
 }
 
 /** Kernels and BV systems shared by repeated fits (bootstrap, studies). */
 export class DistributionCache {
   readonly kernels = new KernelCache();
+  /** Pooled kernels of the per-user-n MES (shared.ts). */
+  readonly pooledKernels = new PooledKernelCache();
   private readonly systems = new Map<string, Float64Array>();
   bvSystem(kernel: SampledRankKernel, gamma: number, prior: ArrayLike<number> | null): Float64Array {
     const key = `${kernel.itemCount}|${kernel.sampleSize}|${kernel.sampling}|${gamma}`;
@@ -103,6 +125,9 @@ export function checkDistributionSetup(method: DistributionMethod, setup: Distri
   }
   if (fit.algorithm !== undefined && !LIKELIHOOD_ALGORITHMS.includes(fit.algorithm)) {
     return `unknown algorithm "${fit.algorithm}": expected ${LIKELIHOOD_ALGORITHMS.join(', ')}`;
+  }
+  if (fit.perUserN !== undefined && !PER_USER_N.includes(fit.perUserN)) {
+    return `unknown per-user n model "${String(fit.perUserN)}": expected ${PER_USER_N.join(', ')}`;
   }
   switch (method.kind) {
     case 'mes':
@@ -140,6 +165,9 @@ export function recoverFromHistograms(
   setup: DistributionSetup,
   cache = new DistributionCache(),
 ): Recovery {
+  if (setup.fit?.perUserN === 'shared' && method.kind !== 'bv-dist' && distinctSetups(histograms, setup) > 1) {
+    return recoverShared(histograms, method, setup, cache);
+  }
   const groups = histograms.map((h) => fitGroup(h, method, setup, cache));
   const itemCount = Math.max(...groups.map((g) => g.itemCount));
   const total = groups.reduce((s, g) => s + g.weight, 0);
@@ -162,6 +190,57 @@ export function recoverFromHistograms(
     iterations: groups.reduce((s, g) => s + g.iterations, 0),
     converged: groups.every((g) => g.converged),
     groups,
+    perUserN: 'separate',
+    relative: null,
+  };
+}
+
+function distinctSetups(histograms: readonly SampledHistogram[], setup: DistributionSetup): number {
+  return new Set(histograms.map((h) => `${h.itemCount}|${h.sampleSize ?? setup.sampleSize}`)).size;
+}
+
+/** The shared relative-position fit (shared.ts) as a Recovery: each group's P̂_g = A_g π̂, mixed by weight. */
+function recoverShared(
+  histograms: readonly SampledHistogram[],
+  method: Exclude<DistributionMethod, { kind: 'bv-dist' }>,
+  setup: DistributionSetup,
+  cache: DistributionCache,
+): Recovery {
+  const fit = setup.fit ?? {};
+  const mes = method.kind === 'mes';
+  const settings = {
+    sampleSize: setup.sampleSize,
+    sampling: setup.sampling,
+    tolerance: fit.tolerance ?? (mes ? DEFAULT_ENTROPY_TOLERANCE : DEFAULT_LIKELIHOOD_TOLERANCE),
+    maxIterations: fit.maxIterations ?? DEFAULT_MAX_ITERATIONS,
+    algorithm: fit.algorithm ?? DEFAULT_LIKELIHOOD_ALGORITHM,
+  };
+  const shared = fitShared(histograms, method, settings, cache.pooledKernels);
+  const total = shared.groups.reduce((s, g) => s + g.weight, 0);
+  const distribution = new Float64Array(shared.itemCount);
+  for (const g of shared.groups) g.distribution.forEach((p, r) => (distribution[r] += (g.weight / total) * p));
+  const groups = shared.groups.map((g) => ({
+    itemCount: g.itemCount,
+    weight: g.weight,
+    distribution: g.distribution,
+    logLikelihood: g.logLikelihood,
+    objective: null,
+    gap: null,
+    iterations: shared.iterations,
+    converged: shared.converged,
+  }));
+  return {
+    method: method.id,
+    itemCount: shared.itemCount,
+    distribution,
+    logLikelihood: shared.logLikelihood,
+    objective: shared.objective,
+    gap: shared.gap,
+    iterations: shared.iterations,
+    converged: shared.converged,
+    groups,
+    perUserN: 'shared',
+    relative: shared.relative,
   };
 }
 
@@ -172,7 +251,8 @@ function fitGroup(
   cache: DistributionCache,
 ): GroupRecovery {
   const { itemCount: n, counts, total } = histogram;
-  const kernel = cache.kernels.get(n, setup.sampleSize, setup.sampling);
+  const m = histogram.sampleSize ?? setup.sampleSize;
+  const kernel = cache.kernels.get(n, m, setup.sampling);
   const fit = setup.fit ?? {};
   const maxIterations = fit.maxIterations ?? DEFAULT_MAX_ITERATIONS;
   const base = { itemCount: n, weight: total };
@@ -189,7 +269,7 @@ function fitGroup(
     const logLikelihood = logLikelihoodOf(kernel, distribution, counts);
     return { ...base, distribution, logLikelihood, objective: null, gap: null, iterations: 0, converged: true };
   }
-  const sampleWeights = method.kind === 'wmle' ? wmleWeights(method.weight, method.scale, setup.sampleSize) : null;
+  const sampleWeights = method.kind === 'wmle' ? wmleWeights(method.weight, method.scale, m) : null;
   const result = fitLikelihood(kernel, counts, {
     tolerance: fit.tolerance ?? DEFAULT_LIKELIHOOD_TOLERANCE,
     maxIterations,

@@ -1,0 +1,134 @@
+/**
+ * The pooled sampling kernel of users with their own (n_g, m_g) over the ranks R = 1..N of a reference catalogue:
+ *   K̄(i | R) = Σ_g (W_g / W) p_g(i | R),    p_g(i | R) = Σ_r A_g(r | R) p(i | r; n_g, m_g)   (stackedKernel.ts)
+ * the law of the sampled rank of a user drawn from the data (weight W_g of group g) whose reference rank is R. The
+ * maximal-entropy estimator compares it with the pooled empirical law P̃ (shared.ts). Stored dense, N × (M + 1)
+ * doubles (M the largest m); built in one pass over every group's kernel rows, O(Σ_g (m_g + 1) N) — the costly
+ * part of the per-user-n MES (≈ 2–4 s for MovieLens-1M's 743 distinct n), so DistributionCache keeps it for
+ * repeated fits on the same users (bootstrap, studies).
+ */
+import type { Sampling } from '../sampling.ts';
+import { BULK_CUTOFF, KernelRow } from '../sampling.ts';
+import type { KernelProducts } from './kernelProducts.ts';
+import { StoredProducts } from './kernelProducts.ts';
+
+export interface PooledGroup {
+  readonly itemCount: number;
+  readonly sampleSize: number;
+  /** The group's share W_g / W of the observations. */
+  readonly share: number;
+}
+
+export class PooledKernel {
+  readonly size: number;
+  /** K̄ row-major: values[R0 · size + i] = K̄(i | R0 + 1). */
+  readonly values: Float64Array;
+
+  constructor(
+    readonly itemCount: number,
+    groups: readonly PooledGroup[],
+    readonly sampling: Sampling,
+  ) {
+    this.size = Math.max(...groups.map((g) => g.sampleSize)) + 1;
+    this.values = new Float64Array(itemCount * this.size);
+    for (const g of groups) this.add(g);
+  }
+
+  /**
+   * values += share · A_gᵀ K_g, visiting R in order: the user ranks ⌊x⌋ and ⌊x⌋ + 1 only move forward, so every
+   * kernel row of the group is computed once (sampling.ts: KernelRow) and added into the contiguous rows of K̄.
+   */
+  private add(g: PooledGroup): void {
+    const N = this.itemCount;
+    const n = g.itemCount;
+    const span = N - 1;
+    let lower = new KernelRow(g.sampleSize, this.sampling, BULK_CUTOFF).fill(0, n - 1);
+    let upper = new KernelRow(g.sampleSize, this.sampling, BULK_CUTOFF).fill(1, n - 1);
+    let below = 0;
+    let rest = 0;
+    for (let R0 = 0; R0 < N; R0++) {
+      const base = R0 * this.size;
+      const f = rest / span;
+      accumulate(this.values, base, lower, g.share * (1 - f));
+      if (rest > 0) accumulate(this.values, base, upper, g.share * f);
+      rest += n - 1;
+      while (rest >= span && below < n - 1) {
+        rest -= span;
+        below++;
+        [lower, upper] = [upper, lower];
+        if (below + 1 < n) upper.fill(below + 1, n - 1);
+      }
+    }
+  }
+
+  /** The products over the given sorted sampled-rank indices (rows stored dense over them). */
+  restrict(indices: Int32Array): KernelProducts {
+    const N = this.itemCount;
+    const d = indices.length;
+    const values = this.gather(indices);
+    const lo = new Int32Array(N);
+    const offsets = Int32Array.from({ length: N + 1 }, (_, R) => R * d);
+    return new StoredProducts(N, d, lo, offsets, values);
+  }
+
+  /** C_ab = Σ_R π_R K̄(i_a | R) K̄(i_b | R), the second moments the MES Newton step needs (mes.ts). */
+  moments(indices: Int32Array): { compute(pi: Float64Array): Float64Array } {
+    const N = this.itemCount;
+    const d = indices.length;
+    const rows = this.gather(indices);
+    return {
+      compute(pi: Float64Array): Float64Array {
+        const out = new Float64Array(d * d);
+        for (let R = 0; R < N; R++) {
+          const p = pi[R];
+          if (p === 0) continue;
+          const base = R * d;
+          for (let a = 0; a < d; a++) {
+            const wa = p * rows[base + a];
+            if (wa === 0) continue;
+            for (let b = a; b < d; b++) out[a * d + b] += wa * rows[base + b];
+          }
+        }
+        for (let a = 0; a < d; a++) for (let b = a + 1; b < d; b++) out[b * d + a] = out[a * d + b];
+        return out;
+      },
+    };
+  }
+
+  private gather(indices: Int32Array): Float64Array {
+    const N = this.itemCount;
+    const d = indices.length;
+    const out = new Float64Array(N * d);
+    for (let R = 0; R < N; R++) {
+      for (let a = 0; a < d; a++) out[R * d + a] = this.values[R * this.size + indices[a]];
+    }
+    return out;
+  }
+}
+
+function accumulate(values: Float64Array, base: number, row: KernelRow, weight: number): void {
+  if (weight === 0) return;
+  for (let i = row.lo; i <= row.hi; i++) values[base + i] += weight * row.values[i];
+}
+
+/**
+ * Pooled kernels by their groups (n, m, share) and sampling: repeated fits on the same users (bootstrap replicates
+ * draw other users, studies the same ones) reuse the costly build. Holds the most recent `limit` kernels.
+ */
+export class PooledKernelCache {
+  private readonly kernels = new Map<string, PooledKernel>();
+  constructor(private readonly limit = 4) {}
+
+  get(itemCount: number, groups: readonly PooledGroup[], sampling: Sampling): PooledKernel {
+    const key = `${itemCount}|${sampling}|${groups.map((g) => `${g.itemCount}:${g.sampleSize}:${g.share}`).join(',')}`;
+    let kernel = this.kernels.get(key);
+    if (kernel) this.kernels.delete(key);
+    else kernel = new PooledKernel(itemCount, groups, sampling);
+    this.kernels.set(key, kernel);
+    for (const old of this.kernels.keys()) {
+      if (this.kernels.size <= this.limit) break;
+      this.kernels.delete(old);
+    }
+    return kernel;
+  }
+}

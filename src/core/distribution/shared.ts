@@ -1,0 +1,158 @@
+/**
+ * One rank distribution shared by users who each have their own catalogue size n_u (and sample size m_u): Jin et
+ * al. 2021's estimators with their relative position θ_R = (R − 1)/(N − 1) (eq 17) as the shared quantity.
+ *
+ * Model. π is a distribution over the ranks R = 1..N of a reference catalogue, N = the largest n_u: the relative
+ * position of the held-out item is θ_R with probability π_R, for every user. User u's own true rank is θ_R carried
+ * onto its catalogue, r ~ A_u(· | R) (rankMap.ts: x = θ_R (n_u − 1) items above it, split between ⌊x⌋ and ⌊x⌋ + 1),
+ * and its sampled rank r̃_u follows the sampling law of its own (n_u, m_u) (eq 16 with replacement; hypergeometric
+ * without):
+ *   p_u(r̃ | R) = Σ_r A_u(r | R) p(r̃ | r; n_u, m_u).
+ * With replacement p_u(r̃ | R) is, up to the interpolation, Bin(r̃ − 1; m_u, θ_R) for every n_u (eq 16–17: the
+ * kernel does not depend on n_u at all); without replacement it depends on n_u through the hypergeometric law,
+ * weakly once n_u ≫ m_u. Both are used exactly here.
+ *
+ * mle / wmle. The log-likelihood of eq 19 with the per-user kernels, weighted as in eq 22:
+ *   ℓ(π) = Σ_u w(r̃_u) log Σ_R π_R p_u(r̃_u | R),
+ * concave in π as before, maximised by the same EM (eq 20/21 with p_u: π_R ← π_R Σ_u (w_u / W) p_u(r̃_u | R) / q_u,
+ * eq 23 for the weights), SQUAREM or Newton (mle.ts). Users sharing (n, m, r̃) share a term, so the kernel's columns
+ * are the observed (n, m, r̃) triples (stackedKernel.ts), at most one per user.
+ * mes. Eq 25's distance between the empirical law P̃ of the sampled ranks over all users and the law of the sampled
+ * rank of a user drawn from the data, q̄ = K̄ π with K̄ = Σ_g (W_g / W) p_g (pooledKernel.ts): the data are one
+ * sample of that mixture, and per-n empirical laws (a few users each) would be far too noisy to match. Eq 26–27 are
+ * then solved as for one n (mes.ts).
+ * eq 14. Each user's metric is read off its own rank distribution A_u π̂ with its own n_u:
+ *   metric@K = Σ_g (W_g / W) Σ_r (A_g π̂)_r M(r; n_g);
+ * the reported P̂(R), R = 1..N, is Σ_g (W_g / W) A_g π̂: the distribution of the true rank of a user drawn from the
+ * data, comparable with the empirical P(R) of the true ranks (eq 13).
+ * When every user has the same n = N and m this is exactly the single-n estimator (A = identity, K̄ = K).
+ */
+import type { Sampling } from '../sampling.ts';
+import type { SampledHistogram } from './histogram.ts';
+import { fitMaximalEntropy } from './mes.ts';
+import type { LikelihoodAlgorithm, WmleWeight } from './mle.ts';
+import { fitLikelihood, wmleWeights } from './mle.ts';
+import { PooledKernelCache } from './pooledKernel.ts';
+import { pushForward } from './rankMap.ts';
+import { StackedKernel } from './stackedKernel.ts';
+
+/** How users with their own n are fitted: one shared relative-position distribution, or one fit per distinct n. */
+export type PerUserN = 'shared' | 'separate';
+export const PER_USER_N: readonly PerUserN[] = ['shared', 'separate'];
+
+export type SharedMethod =
+  | { readonly kind: 'mle' }
+  | { readonly kind: 'wmle'; readonly weight: WmleWeight; readonly scale: number }
+  | { readonly kind: 'mes'; readonly eta: number };
+
+export interface SharedSettings {
+  readonly sampleSize: number;
+  readonly sampling: Sampling;
+  readonly tolerance: number;
+  readonly maxIterations: number;
+  readonly algorithm: LikelihoodAlgorithm;
+}
+
+export interface SharedGroupFit {
+  readonly itemCount: number;
+  readonly sampleSize: number;
+  readonly weight: number;
+  /** A_g π̂ over the group's ranks 1..n_g. */
+  readonly distribution: Float64Array;
+  /** Σ over the group's users of log p_g(r̃_u | π̂) (eq 19's terms), null when one is −∞. */
+  readonly logLikelihood: number | null;
+}
+
+export interface SharedFit {
+  /** The reference catalogue size N (the largest n). */
+  readonly itemCount: number;
+  /** π̂ over R = 1..N: the distribution of the relative position θ_R. */
+  readonly relative: Float64Array;
+  readonly groups: readonly SharedGroupFit[];
+  readonly logLikelihood: number | null;
+  /** eq 19 / 22 (mle, wmle: sums over users), eq 26 (mes). */
+  readonly objective: number;
+  readonly gap: number;
+  readonly iterations: number;
+  readonly converged: boolean;
+}
+
+/** Fits one π̂ over the relative positions on histograms of users with their own (n, m) (at least one histogram). */
+export function fitShared(
+  histograms: readonly SampledHistogram[],
+  method: SharedMethod,
+  settings: SharedSettings,
+  pooledKernels: PooledKernelCache = new PooledKernelCache(),
+): SharedFit {
+  const reference = Math.max(...histograms.map((h) => h.itemCount));
+  const sampleSizes = histograms.map((h) => h.sampleSize ?? settings.sampleSize);
+  const { sampling } = settings;
+  const options = { tolerance: settings.tolerance, maxIterations: settings.maxIterations };
+  const observed = histograms.map((h) => Int32Array.from(observedIndices(h.counts)));
+  const stacked = new StackedKernel(
+    reference,
+    histograms.map((h, g) => ({ itemCount: h.itemCount, sampleSize: sampleSizes[g], observed: observed[g] })),
+    sampling,
+  );
+  // The counts of the stacked columns (g, i), group after group.
+  const counts = Float64Array.from(histograms.flatMap((h, g) => Array.from(observed[g], (i) => h.counts[i])));
+  let fit: { distribution: Float64Array; objective: number; gap: number; iterations: number; converged: boolean };
+  if (method.kind === 'mes') {
+    const total = histograms.reduce((s, h) => s + h.total, 0);
+    const pooled = new Float64Array(Math.max(...sampleSizes) + 1);
+    for (const h of histograms) h.counts.forEach((c, i) => (pooled[i] += c));
+    const groups = histograms.map((h, g) => ({
+      itemCount: h.itemCount,
+      sampleSize: sampleSizes[g],
+      share: h.total / total,
+    }));
+    fit = fitMaximalEntropy(pooledKernels.get(reference, groups, sampling), pooled, method.eta, options);
+  } else {
+    const sampleWeights =
+      method.kind === 'wmle'
+        ? Float64Array.from(
+            histograms.flatMap((_, g) => {
+              const w = wmleWeights(method.weight, method.scale, sampleSizes[g]);
+              return Array.from(observed[g], (i) => w[i]);
+            }),
+          )
+        : null;
+    const likelihood = fitLikelihood(stacked, counts, { ...options, algorithm: settings.algorithm, sampleWeights });
+    fit = {
+      ...likelihood,
+      objective: likelihood.logLikelihood * likelihood.totalWeight,
+      gap: likelihood.gap * likelihood.totalWeight,
+    };
+  }
+  const relative = fit.distribution;
+  const logs = groupLogLikelihoods(stacked, relative, counts);
+  const groups = histograms.map((h, g) => ({
+    itemCount: h.itemCount,
+    sampleSize: sampleSizes[g],
+    weight: h.total,
+    distribution: pushForward(relative, reference, h.itemCount, new Float64Array(h.itemCount)),
+    logLikelihood: logs[g],
+  }));
+  const logLikelihood = logs.some((v) => v === null) ? null : logs.reduce((s: number, v) => s + (v as number), 0);
+  const { objective, gap, iterations, converged } = fit;
+  return { itemCount: reference, relative, groups, logLikelihood, objective, gap, iterations, converged };
+}
+
+function observedIndices(counts: Float64Array): number[] {
+  const out: number[] = [];
+  counts.forEach((c, i) => c > 0 && out.push(i));
+  return out;
+}
+
+/** Each group's Σ_i counts_i log q_i, q = K π (its columns of the stacked kernel); null when an observed q_i ≤ 0. */
+function groupLogLikelihoods(kernel: StackedKernel, pi: Float64Array, counts: Float64Array): (number | null)[] {
+  const q = kernel.multiply(pi, new Float64Array(kernel.size));
+  return kernel.groups.map((_, g) => {
+    let sum = 0;
+    for (let j = kernel.offsets[g]; j < kernel.offsets[g + 1]; j++) {
+      if (!(q[j] > 0)) return null;
+      sum += counts[j] * Math.log(q[j]);
+    }
+    return sum;
+  });
+}

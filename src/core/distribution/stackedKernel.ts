@@ -1,0 +1,215 @@
+/**
+ * The sampling kernel of users with their own catalogue size n_g and sample size m_g, over the ranks R = 1..N of a
+ * shared reference catalogue (shared.ts has the model): for a group g of users sharing (n_g, m_g),
+ *   p_g(i | R) = Σ_r A_g(r | R) p(i | r; n_g, m_g)        (rankMap.ts: A_g; kernelColumn.ts: p, eq 16's law)
+ * and the kernel's columns are the pairs (g, i) with i an observed sampled-rank index of group g, group after
+ * group: the per-user likelihood of eq 19 has one term per column.
+ * Each column is stored over R, over the window where it is nonzero (kernelColumn.ts cuts at 1e-30 of its peak),
+ * so the products are long dot products and axpys (kernelProducts.ts: ColumnProducts). When Σ_columns N would
+ * exceed the memory budget (STORED_KERNEL_LIMIT doubles), every product instead recomputes each group's kernel rows
+ * and applies A_g: K π = (K_g A_g π)_g, Kᵀ c = Σ_g A_gᵀ K_gᵀ c_g (slow, O(Σ_g n_g m_g) per product, little memory).
+ * The hypergeometric law is exact for every n_g; nothing is approximated beyond the model's A_g.
+ */
+import type { Sampling } from '../sampling.ts';
+import { STORED_KERNEL_LIMIT } from './kernel.ts';
+import { kernelColumn, logTable } from './kernelColumn.ts';
+import type { KernelProducts } from './kernelProducts.ts';
+import { ColumnProducts, StreamedProducts } from './kernelProducts.ts';
+import { mapRank, pullBack, pushForward } from './rankMap.ts';
+
+/** Users sharing a catalogue size and a sample size, and the sampled-rank indices (r̃ − 1) observed among them. */
+export interface KernelGroup {
+  readonly itemCount: number;
+  readonly sampleSize: number;
+  /** Sorted, distinct, in 0..sampleSize. */
+  readonly observed: Int32Array;
+}
+
+export class StackedKernel implements KernelProducts {
+  readonly size: number;
+  /** Column offset of each group: group g owns columns offsets[g] .. offsets[g + 1]. */
+  readonly offsets: Int32Array;
+  /** Doubles held by the stored columns (0 when streaming). */
+  readonly storedEntries: number;
+  private readonly products: KernelProducts;
+
+  constructor(
+    readonly itemCount: number,
+    readonly groups: readonly KernelGroup[],
+    readonly sampling: Sampling,
+    storedLimit = STORED_KERNEL_LIMIT,
+  ) {
+    this.offsets = new Int32Array(groups.length + 1);
+    groups.forEach((g, k) => (this.offsets[k + 1] = this.offsets[k] + g.observed.length));
+    this.size = this.offsets[groups.length];
+    if (this.size * itemCount <= storedLimit) {
+      const stored = storedColumns(itemCount, groups, sampling, this.size);
+      this.products = stored;
+      this.storedEntries = stored.entries;
+    } else {
+      this.products = new StreamedGroups(itemCount, groups, sampling, this.offsets);
+      this.storedEntries = 0;
+    }
+  }
+
+  multiply(pi: Float64Array, out: Float64Array): Float64Array {
+    return this.products.multiply(pi, out);
+  }
+
+  multiplyTranspose(c: Float64Array, out: Float64Array): Float64Array {
+    return this.products.multiplyTranspose(c, out);
+  }
+
+  emStep(pi: Float64Array, c: Float64Array, next: Float64Array, qNext: Float64Array): { maxD: number; sum: number } {
+    return this.products.emStep(pi, c, next, qNext);
+  }
+
+  column(R0: number, out: Float64Array): Float64Array {
+    return this.products.column(R0, out);
+  }
+
+  /** The same kernel over a subset of its columns (sorted indices into 0..size − 1). */
+  restrict(indices: Int32Array): KernelProducts {
+    if (indices.length === this.size) return this;
+    const keep = new Uint8Array(this.size);
+    for (const i of indices) keep[i] = 1;
+    const groups = this.groups
+      .map((g, k) => ({ ...g, observed: g.observed.filter((_, j) => keep[this.offsets[k] + j] === 1) }))
+      .filter((g) => g.observed.length > 0);
+    return new StackedKernel(this.itemCount, groups, this.sampling);
+  }
+}
+
+/** Every group's columns carried onto R = 1..N by A_g, stored over their windows, group after group. */
+function storedColumns(
+  reference: number,
+  groups: readonly KernelGroup[],
+  sampling: Sampling,
+  size: number,
+): ColumnProducts & { entries: number } {
+  const lo = new Int32Array(size);
+  const offsets = new Int32Array(size + 1);
+  const parts: Float64Array[] = [];
+  let j = 0;
+  for (const g of groups) {
+    const logs = sampling === 'with-replacement' ? logTable(g.itemCount - 1) : null;
+    for (const i of g.observed) {
+      const column = kernelColumn(i, g.itemCount, g.sampleSize, sampling, logs);
+      const carried = carry(column.lo, column.values, reference, g.itemCount);
+      lo[j] = carried.lo;
+      offsets[j + 1] = offsets[j] + carried.values.length;
+      parts.push(carried.values);
+      j++;
+    }
+  }
+  const values = new Float64Array(offsets[size]);
+  parts.forEach((p, k) => values.set(p, offsets[k]));
+  return Object.assign(new ColumnProducts(reference, size, lo, offsets, values), { entries: values.length });
+}
+
+/**
+ * (A_nᵀ c)(R) = (1 − f) c(⌊x⌋) + f c(⌊x⌋ + 1) over the reference ranks where it can be nonzero, for a column c of the
+ * user ranks stored from index `lo` (rankMap.ts: x = (R − 1)(n − 1)/(N − 1), tracked as an exact fraction).
+ */
+export function carry(
+  lo: number,
+  values: Float64Array,
+  reference: number,
+  itemCount: number,
+): { lo: number; values: Float64Array } {
+  const span = reference - 1;
+  const step = itemCount - 1;
+  const hi = lo + values.length - 1;
+  // The R with x > lo − 1 and x < hi + 1.
+  const first = lo === 0 ? 0 : Math.floor(((lo - 1) * span) / step) + 1;
+  const last = Math.min(span, Math.ceil(((hi + 1) * span) / step) - 1);
+  const out = new Float64Array(Math.max(0, last - first + 1));
+  let below = Math.floor((first * step) / span);
+  let rest = first * step - below * span;
+  for (let R0 = first; R0 <= last; R0++) {
+    const k = below - lo;
+    const a = k >= 0 && k < values.length ? values[k] : 0;
+    if (rest === 0) out[R0 - first] = a;
+    else {
+      const b = k + 1 >= 0 && k + 1 < values.length ? values[k + 1] : 0;
+      out[R0 - first] = ((span - rest) * a + rest * b) / span;
+    }
+    rest += step;
+    while (rest >= span) {
+      rest -= span;
+      below++;
+    }
+  }
+  return { lo: first, values: out };
+}
+
+/** The products through each group's kernel rows, recomputed every time, and A_g (the low-memory fallback). */
+class StreamedGroups implements KernelProducts {
+  readonly size: number;
+  private readonly parts: StreamedProducts[];
+  private readonly local: Float64Array;
+  private readonly columnA: Float64Array;
+  private readonly columnB: Float64Array;
+
+  constructor(
+    readonly itemCount: number,
+    private readonly groups: readonly KernelGroup[],
+    sampling: Sampling,
+    private readonly offsets: Int32Array,
+  ) {
+    this.size = offsets[groups.length];
+    this.parts = groups.map((g) => {
+      const position = new Int32Array(g.sampleSize + 1).fill(-1);
+      g.observed.forEach((i, k) => (position[i] = k));
+      return new StreamedProducts(g.itemCount, g.observed.length, g.sampleSize, sampling, position);
+    });
+    this.local = new Float64Array(Math.max(...groups.map((g) => g.itemCount)));
+    const deepest = Math.max(...groups.map((g) => g.observed.length));
+    this.columnA = new Float64Array(deepest);
+    this.columnB = new Float64Array(deepest);
+  }
+
+  multiply(pi: Float64Array, out: Float64Array): Float64Array {
+    this.groups.forEach((g, k) => {
+      pushForward(pi, this.itemCount, g.itemCount, this.local);
+      this.parts[k].multiply(this.local, out.subarray(this.offsets[k], this.offsets[k + 1]));
+    });
+    return out;
+  }
+
+  multiplyTranspose(c: Float64Array, out: Float64Array): Float64Array {
+    out.fill(0, 0, this.itemCount);
+    this.groups.forEach((g, k) => {
+      this.parts[k].multiplyTranspose(c.subarray(this.offsets[k], this.offsets[k + 1]), this.local);
+      pullBack(this.local, this.itemCount, g.itemCount, out);
+    });
+    return out;
+  }
+
+  emStep(pi: Float64Array, c: Float64Array, next: Float64Array, qNext: Float64Array): { maxD: number; sum: number } {
+    this.multiplyTranspose(c, next);
+    let maxD = 0;
+    let sum = 0;
+    for (let R = 0; R < this.itemCount; R++) {
+      if (next[R] > maxD) maxD = next[R];
+      sum += next[R] *= pi[R];
+    }
+    this.multiply(next, qNext);
+    return { maxD, sum };
+  }
+
+  column(R0: number, out: Float64Array): Float64Array {
+    this.groups.forEach((g, k) => {
+      const { below, f } = mapRank(R0, this.itemCount, g.itemCount);
+      const a = this.parts[k].column(below, this.columnA);
+      const start = this.offsets[k];
+      const d = g.observed.length;
+      if (f === 0) for (let j = 0; j < d; j++) out[start + j] = a[j];
+      else {
+        const b = this.parts[k].column(below + 1, this.columnB);
+        for (let j = 0; j < d; j++) out[start + j] = (1 - f) * a[j] + f * b[j];
+      }
+    });
+    return out;
+  }
+}
