@@ -5,8 +5,10 @@
  * are handled as the paper's conclusion suggests: `sampled` computes the set metric on the sample (eqs 2–6 with
  * m + k items), and a correction treats each relevant item as an independent single-item instance.
  * The rank-distribution methods of Jin et al. 2021 (`mle`, `wmle`, `mes`) fit P̂(R) on the histogram of the sampled
- * ranks (one fit per distinct n) and apply eq 14; `bv-dist:γ` needs no fit: eq 14 applied to its P̂ (eq 15) is
- * exactly the `bv:γ` estimate, by linearity, so it uses the bv vectors.
+ * ranks and apply eq 14; instances with their own n share one fit of the relative position (R − 1)/(N − 1), each
+ * keeping its n (distribution/shared.ts; `setup.fit.perUserN: 'separate'` fits every distinct n on its own instead);
+ * `bv-dist:γ` needs no fit: eq 14 applied to its P̂ (eq 15) is exactly the `bv:γ` estimate, by linearity, so it uses
+ * the bv vectors (exact per n).
  */
 import type { CorrectionSetup } from './corrections/correction.ts';
 import { correctionVectors } from './corrections/correction.ts';
@@ -51,7 +53,8 @@ export class EstimatorVectors {
     if (bad) throw new InputError(bad);
     const { itemCount, sampleSize, sampling } = this.setup;
     const histograms = unwrap(sampledHistograms(sampled, itemCount, sampleSize, sampling));
-    const recovery = recoverFromHistograms(histograms, method, this.setup, this.distributions);
+    const fit = { ...this.setup.fit, perUserN: this.setup.fit?.perUserN ?? 'shared' };
+    const recovery = recoverFromHistograms(histograms, method, { ...this.setup, fit }, this.distributions);
     return distributionMetrics(recovery, this.metrics);
   }
 
