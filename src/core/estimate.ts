@@ -11,7 +11,13 @@
  * the bv vectors (exact per n).
  */
 import type { CorrectionSetup } from './corrections/correction.ts';
-import { correctionVectors } from './corrections/correction.ts';
+import { CorrectionKernel, correctionVectors } from './corrections/correction.ts';
+import {
+  interpolableInItemCount,
+  interpolateInItemCount,
+  interpolationNodes,
+  ITEM_COUNT_STEP,
+} from './corrections/itemCountGrid.ts';
 import type { Method } from './corrections/methods.ts';
 import { isDistributionMethod } from './corrections/methods.ts';
 import { sampledHistograms } from './distribution/histogram.ts';
@@ -35,11 +41,22 @@ import { validateSamplingSetup } from './sampling.ts';
 /** The setup of the estimates: the corrections' (n, m, sampling, prior) and the distribution fits' options. */
 export interface EstimateSetup extends CorrectionSetup {
   readonly fit?: FitOptions;
+  /**
+   * How the corrections of many distinct per-instance n are obtained (`prepare`): `exact` solves every n (the
+   * default), `interpolated` solves a geometric grid of n and interpolates in between (itemCountGrid.ts, error
+   * bounded there).
+   */
+  readonly itemCountVectors?: 'exact' | 'interpolated';
 }
 
 /** Caches estimator vectors M̂ per (method, n): out[metric][r̃ − 1], and the kernels of the distribution fits. */
 export class EstimatorVectors {
   private readonly cache = new Map<string, Float64Array[]>();
+  /** The last n's shared system and moments (CLS and every BV γ at that n reuse them). */
+  private kernel: CorrectionKernel | null = null;
+  /** How many correction solves (method, n) were run, and the interpolation nodes of the last `prepare`. */
+  solves = 0;
+  nodes: number[] | null = null;
   readonly distributions = new DistributionCache();
   constructor(
     readonly metrics: readonly Metric[],
@@ -58,6 +75,36 @@ export class EstimatorVectors {
     return distributionMetrics(recovery, this.metrics);
   }
 
+  /**
+   * Computes the vectors of every vector method in `methods` for every n in `itemCounts` (n outermost, so the
+   * methods share each n's system and moments), interpolating in n where setup.itemCountVectors is `interpolated`
+   * and it pays (itemCountGrid.ts). Later `get` calls read them from the cache.
+   */
+  prepare(methods: readonly Method[], itemCounts: Iterable<number>): void {
+    const distinct = [...new Set(itemCounts)].sort((a, b) => a - b);
+    const vectorMethods = methods.filter((method) => !needsFit(method) && method.kind !== 'sampled');
+    const interpolate = this.setup.itemCountVectors === 'interpolated';
+    const uniform = !this.setup.prior;
+    const smooth = vectorMethods.filter((method) => interpolate && interpolableInItemCount(method, uniform));
+    const nodes = smooth.length > 0 ? interpolationNodes(distinct, ITEM_COUNT_STEP) : null;
+    this.nodes = nodes;
+    const solved = nodes ? [...new Set([...nodes, ...distinct])].sort((a, b) => a - b) : distinct;
+    for (const n of solved) {
+      for (const method of vectorMethods) {
+        if (nodes && smooth.includes(method) && !nodes.includes(n)) continue;
+        this.get(method, n);
+      }
+    }
+    if (!nodes) return;
+    for (const method of smooth) {
+      const atNode = (a: number) => this.get(method, nodes[a]);
+      for (const n of distinct) {
+        const key = `${method.id}|${n}`;
+        if (!this.cache.has(key)) this.cache.set(key, interpolateInItemCount(nodes, atNode, n));
+      }
+    }
+  }
+
   get(method: Method, itemCount: number): Float64Array[] {
     const key = `${method.id}|${itemCount}`;
     let vectors = this.cache.get(key);
@@ -71,14 +118,18 @@ export class EstimatorVectors {
         throw new Error(`${method.id} has no estimator vector: it fits P̂ on the whole sample (use fitted)`);
       } else {
         const bv = method.kind === 'bv' || method.kind === 'bv-dist';
-        vectors = correctionVectors(this.metrics, {
-          itemCount,
-          sampleSize,
-          sampling,
-          prior,
-          method: method.kind === 'bv-dist' ? 'bv' : method.kind,
-          gamma: bv ? method.gamma : undefined,
-        });
+        const setup = { itemCount, sampleSize, sampling, prior };
+        if (this.kernel?.setup.itemCount !== itemCount) this.kernel = new CorrectionKernel(this.metrics, setup);
+        this.solves++;
+        vectors = correctionVectors(
+          this.metrics,
+          {
+            ...setup,
+            method: method.kind === 'bv-dist' ? 'bv' : method.kind,
+            gamma: bv ? method.gamma : undefined,
+          },
+          this.kernel,
+        );
       }
       this.cache.set(key, vectors);
     }

@@ -11,8 +11,10 @@ import { constrainedLeastSquares } from './cls.ts';
 import type { CorrectionKind } from './methods.ts';
 import { leastSquaresCorrections } from './leastSquares.ts';
 import { polynomialSystem } from './polynomialSystem.ts';
+import type { KernelMoments } from './moments.ts';
 import { kernelMoments, normalisedPrior } from './moments.ts';
-import { solveSymmetric } from './solve.ts';
+import type { PolynomialSystem } from './polynomialSystem.ts';
+import { solveSymmetricMany } from './solve.ts';
 
 export interface CorrectionSetup {
   readonly itemCount: number;
@@ -42,28 +44,63 @@ export function rankEstimateVector(metric: Metric, itemCount: number, sampleSize
 }
 
 /**
+ * What the corrections of one (n, m, sampling, prior) share, computed on first use: the targets M(r), the normalised
+ * prior, the compressed system of polynomialSystem.ts and the kernel moments (eqs 21–25). Passing one kernel to
+ * several correctionVectors calls (CLS and BV for several γ at the same n) builds each only once.
+ */
+export class CorrectionKernel {
+  readonly prior: Float64Array;
+  readonly targets: Float64Array[];
+  private systemValue: PolynomialSystem | null = null;
+  private momentsValue: KernelMoments | null = null;
+  constructor(
+    readonly metrics: readonly Metric[],
+    readonly setup: CorrectionSetup,
+  ) {
+    validateSamplingSetup(setup.itemCount, setup.sampleSize, setup.sampling);
+    this.prior = normalisedPrior(setup.itemCount, setup.prior);
+    this.targets = metrics.map((metric) => metricCurve(metric, setup.itemCount));
+  }
+
+  system(): PolynomialSystem {
+    const { itemCount, sampleSize, sampling } = this.setup;
+    return (this.systemValue ??= polynomialSystem(this.targets, this.prior, itemCount, sampleSize, sampling));
+  }
+
+  moments(): KernelMoments {
+    const { itemCount, sampleSize, sampling } = this.setup;
+    const system = sampling === 'with-replacement' ? undefined : this.system();
+    return (this.momentsValue ??= kernelMoments(this.targets, this.prior, itemCount, sampleSize, sampling, system));
+  }
+}
+
+/**
  * Correction vectors for several metrics at once (shared kernel moments or compressed system):
  * - `ls`: minimal bias (eqs 21–23), solved as weighted polynomial least squares (leastSquares.ts) because AᵀA is
  *   too ill-conditioned to invert in double precision;
  * - `cls`: the same restricted to non-increasing M̂ (section 5.2), by Lawson–Hanson on the compressed system;
  * - `bv`: M̂ = ((1 − γ)AᵀA + γ diag(c))⁻¹Aᵀb (eq 25); γ = 1 is the posterior mean of eq 26, γ = 0 is `ls`.
+ * `kernel` (for the same metrics, n, m, sampling and prior) lets several calls share their system and moments.
  */
-export function correctionVectors(metrics: readonly Metric[], options: CorrectionOptions): Float64Array[] {
+export function correctionVectors(
+  metrics: readonly Metric[],
+  options: CorrectionOptions,
+  kernel?: CorrectionKernel,
+): Float64Array[] {
   const { itemCount: n, sampleSize: m, sampling, method } = options;
   validateSamplingSetup(n, m, sampling);
   if (method === 'rank-estimate') return metrics.map((metric) => rankEstimateVector(metric, n, m));
   const gamma = method === 'bv' ? (options.gamma ?? NaN) : 0;
   if (!(gamma >= 0 && gamma <= 1)) throw new InputError(`γ must be in [0, 1], got ${options.gamma}`);
-  const prior = normalisedPrior(n, options.prior);
-  const targets = metrics.map((metric) => metricCurve(metric, n));
+  const shared = kernel ?? new CorrectionKernel(metrics, options);
   if (method === 'ls' || (method === 'bv' && gamma === 0)) {
-    return leastSquaresCorrections(targets, prior, n, m, sampling).vectors;
+    return leastSquaresCorrections(shared.targets, shared.prior, n, m, sampling).vectors;
   }
   if (method === 'cls') {
-    const system = polynomialSystem(targets, prior, n, m, sampling);
-    return targets.map((_, t) => constrainedLeastSquares(system, t).values);
+    const system = shared.system();
+    return shared.targets.map((_, t) => constrainedLeastSquares(system, t).values);
   }
-  const moments = kernelMoments(targets, prior, n, m, sampling);
+  const moments = shared.moments();
   const { gram, mass, size } = moments;
   if (gamma === 1) {
     // Eq 26: the posterior mean Σ_r p(r | r̃) M(r) = h_i / c_i.
@@ -72,7 +109,7 @@ export function correctionVectors(metrics: readonly Metric[], options: Correctio
   const system = new Float64Array(size * size);
   for (let k = 0; k < system.length; k++) system[k] = (1 - gamma) * gram[k];
   for (let i = 0; i < size; i++) system[i * size + i] += gamma * mass[i];
-  return moments.cross.map((h) => solveSymmetric(system, h));
+  return solveSymmetricMany(system, moments.cross);
 }
 
 export function correctionVector(metric: Metric, options: CorrectionOptions): Float64Array {

@@ -43,6 +43,7 @@ export function kernelMoments(
   itemCount: number,
   sampleSize: number,
   sampling: Sampling,
+  system?: PolynomialSystem,
 ): KernelMoments {
   const targetSquare = targets.map((t) => {
     let s = 0;
@@ -52,7 +53,7 @@ export function kernelMoments(
   const moments =
     sampling === 'with-replacement'
       ? binomialMoments(targets, prior, itemCount, sampleSize)
-      : momentsFromSystem(polynomialSystem(targets, prior, itemCount, sampleSize, sampling));
+      : momentsFromSystem(system ?? polynomialSystem(targets, prior, itemCount, sampleSize, sampling));
   return { ...moments, targetSquare };
 }
 

@@ -18,37 +18,51 @@ export interface SolveOptions {
 type Solver = (b: Float64Array) => Float64Array;
 
 export function solveSymmetric(matrix: Float64Array, rhs: Float64Array, options: SolveOptions = {}): Float64Array {
-  const size = rhs.length;
+  return solveSymmetricMany(matrix, [rhs], options)[0];
+}
+
+/** solveSymmetric for several right-hand sides, factoring S once. */
+export function solveSymmetricMany(
+  matrix: Float64Array,
+  rhs: readonly Float64Array[],
+  options: SolveOptions = {},
+): Float64Array[] {
+  const size = rhs.length > 0 ? rhs[0].length : Math.round(Math.sqrt(matrix.length));
   const scale = new Float64Array(size);
   for (let i = 0; i < size; i++) {
     const d = matrix[i * size + i];
     scale[i] = d > 0 ? 1 / Math.sqrt(d) : 0;
   }
   const scaled = new Matrix(size, size);
+  const dense = new Float64Array(size * size);
   for (let i = 0; i < size; i++) {
     for (let j = 0; j <= i; j++) {
       // Symmetrise exactly: the decompositions require it and rounding in the callers can break it by an ulp.
       const value = scale[i] * (0.5 * (matrix[i * size + j] + matrix[j * size + i])) * scale[j];
       scaled.set(i, j, value);
       scaled.set(j, i, value);
+      dense[i * size + j] = value;
+      dense[j * size + i] = value;
     }
   }
   let solver: Solver | null = options.pseudoInverse ? null : choleskySolver(scaled);
   solver ??= eigenSolver(scaled, options.relativeThreshold ?? 1e-15);
-  const b = new Float64Array(size);
-  for (let i = 0; i < size; i++) b[i] = scale[i] * rhs[i];
-  const y = solver(b);
-  // One step of iterative refinement: y += S⁺ (b − S y).
-  const residual = new Float64Array(size);
-  for (let i = 0; i < size; i++) {
-    let s = b[i];
-    for (let j = 0; j < size; j++) s -= scaled.get(i, j) * y[j];
-    residual[i] = s;
-  }
-  const delta = solver(residual);
-  const x = new Float64Array(size);
-  for (let i = 0; i < size; i++) x[i] = scale[i] * (y[i] + delta[i]);
-  return x;
+  return rhs.map((right) => {
+    const b = new Float64Array(size);
+    for (let i = 0; i < size; i++) b[i] = scale[i] * right[i];
+    const y = solver(b);
+    // One step of iterative refinement: y += S⁺ (b − S y).
+    const residual = new Float64Array(size);
+    for (let i = 0; i < size; i++) {
+      let s = b[i];
+      for (let j = 0; j < size; j++) s -= dense[i * size + j] * y[j];
+      residual[i] = s;
+    }
+    const delta = solver(residual);
+    const x = new Float64Array(size);
+    for (let i = 0; i < size; i++) x[i] = scale[i] * (y[i] + delta[i]);
+    return x;
+  });
 }
 
 function choleskySolver(scaled: Matrix): Solver | null {
