@@ -1,4 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import {
+  distributionMetrics,
+  parseMethod,
+  parseMetricList,
+  recoverDistribution,
+  singleRankData,
+  unwrap,
+  type DistributionMethod,
+} from '../src/core/index.ts';
 import { cli, cliJson } from './testing.ts';
 
 interface RecoverDoc {
@@ -92,5 +101,59 @@ describe('sampled-metrics estimate --bootstrap', () => {
     const result = await cli(est.concat('--methods', 'sampled', '--bootstrap', '0'), { 's.csv': sampled });
     expect([result.code, result.out]).toEqual([2, '']);
     expect(result.err).toContain('--bootstrap');
+  });
+});
+
+describe('per-user n (the n column)', () => {
+  // 30 users with three catalogue sizes, sampled ranks among m + 1 = 21.
+  const ranks = [1, 1, 2, 3, 1, 5, 8, 2, 1, 13, 4, 1, 21, 2, 3, 1, 6, 1, 2, 9, 1, 3, 17, 1, 2, 4, 1, 1, 11, 2];
+  const ns = ranks.map((_, u) => [150, 200, 260][u % 3]);
+  const file = 'recommender,rank,n\n' + ranks.map((r, u) => `X,${r},${ns[u]}`).join('\n');
+  const args = ['recover', '--n', '260', '--m', '20', '--sampled-ranks', 's.csv', '--method', 'mle'];
+  type Doc = RecoverDoc & { perUserN: string; relative: number[] | null };
+
+  it('recover fits one shared distribution of the relative position by default, as the core does', async () => {
+    const doc = await cliJson<Doc>(args, { 's.csv': file });
+    const core = unwrap(
+      recoverDistribution(singleRankData('X', ranks, null, ns), parseMethod('mle') as DistributionMethod, {
+        itemCount: 260,
+        sampleSize: 20,
+        sampling: 'with-replacement',
+        fit: { perUserN: 'shared' },
+      }),
+    );
+    expect(doc.perUserN).toBe('shared');
+    expect(doc.relative).toEqual(Array.from(core.relative!));
+    expect(doc.distribution).toEqual(Array.from(core.distribution));
+    expect(doc.logLikelihood).toBe(core.logLikelihood);
+    const separate = await cliJson<Doc>(args.concat('--per-user-n', 'separate'), { 's.csv': file });
+    expect([separate.perUserN, separate.relative]).toEqual(['separate', null]);
+    expect(separate.distribution).not.toEqual(doc.distribution);
+  });
+
+  it('estimate reads mle/mes off the shared fit, each user with its own n; --per-user-n separate is the old fit', async () => {
+    type Est = { results: { metric: string; method: string; estimate: number }[] };
+    const est = ['estimate', '--n', '260', '--m', '20', '--sampled-ranks', 's.csv', '--metrics', 'recall@10,auc'];
+    const doc = await cliJson<Est>(est.concat('--methods', 'mle,mes'), { 's.csv': file });
+    const data = singleRankData('X', ranks, null, ns);
+    const setup = { itemCount: 260, sampleSize: 20, sampling: 'with-replacement' as const };
+    for (const id of ['mle', 'mes']) {
+      const recovery = unwrap(
+        recoverDistribution(data, parseMethod(id) as DistributionMethod, { ...setup, fit: { perUserN: 'shared' } }),
+      );
+      const expected = distributionMetrics(recovery, parseMetricList('recall@10,auc'));
+      const rows = doc.results.filter((r) => r.method === parseMethod(id).id);
+      expect(rows.map((r) => r.estimate)).toEqual(expected);
+    }
+    const separate = await cliJson<Est>(est.concat('--methods', 'mle', '--per-user-n', 'separate'), { 's.csv': file });
+    expect(separate.results[0].estimate).not.toBe(doc.results[0].estimate);
+  });
+
+  it('--per-user-n must be shared or separate', async () => {
+    for (const argv of [args, ['estimate', ...args.slice(1, 7), '--metrics', 'ap', '--methods', 'mle']]) {
+      const result = await cli(argv.concat('--per-user-n', 'pooled'), { 's.csv': file });
+      expect([result.code, result.out]).toEqual([2, '']);
+      expect(result.err).toContain('--per-user-n must be shared or separate, got "pooled"');
+    }
   });
 });

@@ -2,7 +2,7 @@
  * `sampled-metrics estimate`: estimates of the exact metrics from observed sampled ranks r̃ — the mean of M(r̃)
  * (`sampled`, the usual practice) or of a corrected M̂(r̃) (Krichene & Rendle section 5).
  */
-import type { CorrectionSetup } from '../../src/core/index.ts';
+import type { EstimateSetup } from '../../src/core/index.ts';
 import { EstimatorVectors, bootstrapEstimates, estimateMetrics } from '../../src/core/index.ts';
 import type { Command } from '../command.ts';
 import { formatNumber } from '../format.ts';
@@ -24,6 +24,7 @@ import {
   SAMPLING_OPTION,
 } from '../inputs.ts';
 import { renderMethodTable } from './methodTable.ts';
+import { PER_USER_N_OPTION, readPerUserN } from './recover.ts';
 
 export const estimateCommand: Command = {
   name: 'estimate',
@@ -34,7 +35,9 @@ export const estimateCommand: Command = {
     '`sampled`) or of a corrected metric M̂(r̃): rank-estimate (eq. 20), ls (eqs 21–23), cls (section 5.2),\n' +
     'bv:G (eq. 25 with γ = G), or from a learned rank distribution P̂ (Jin et al. 2021, eq 14): mle, wmle,\n' +
     'mes, bv-dist:G. See `sampled-metrics correct` for the vectors M̂ and `recover` for P̂ itself.\n' +
-    'With --bootstrap B every estimate gets a 95% percentile interval [low, high] from B resamples of the users.',
+    'With --bootstrap B every estimate gets a 95% percentile interval [low, high] from B resamples of the users.\n' +
+    'With an n column, mle, wmle and mes fit one distribution of the relative position shared by all users, each\n' +
+    'keeping its own n (--per-user-n shared, default; separate: one fit per distinct n; see `recover --help`).',
   options: [
     N_OPTION,
     M_OPTION,
@@ -54,6 +57,7 @@ export const estimateCommand: Command = {
       help: 'add a 95% percentile interval (low, high) from B resamples of the users (B = 200 is usual)',
     },
     { name: 'seed', value: 'S', help: 'seed of the bootstrap resampling (default 1)' },
+    PER_USER_N_OPTION,
     ...COMMON_OPTIONS,
   ],
   example:
@@ -67,7 +71,8 @@ export const estimateCommand: Command = {
     const digits = readDigits(args);
     const prior = readPrior(args, io, itemCount);
     const recommenders = readRankFile(args, io, 'sampled-ranks', { itemCount, sampleSize, sampling, sampled: true });
-    const setup: CorrectionSetup = { itemCount, sampleSize, sampling, prior };
+    const perUserN = readPerUserN(args);
+    const setup: EstimateSetup = { itemCount, sampleSize, sampling, prior, fit: { perUserN } };
     const cache = new EstimatorVectors(metrics, setup);
     const replicates = args.integer('bootstrap', 1);
     const seed = args.integer('seed', 0) ?? 1;

@@ -2,8 +2,9 @@
  * `sampled-metrics recover`: the distribution P̂(R), R = 1..n, of true ranks learned from sampled ranks (Jin et al.
  * 2021): mle (EM, eqs 19–21), wmle (eqs 22–23), mes (eqs 24–27) or bv-dist:G (eq 15).
  */
-import type { DistributionMethod } from '../../src/core/index.ts';
-import { isDistributionMethod, parseMethod, recoverDistribution } from '../../src/core/index.ts';
+import type { DistributionMethod, PerUserN } from '../../src/core/index.ts';
+import { PER_USER_N, isDistributionMethod, parseMethod, recoverDistribution } from '../../src/core/index.ts';
+import type { Args, OptionSpec } from '../args.ts';
 import type { Command } from '../command.ts';
 import { formatNumber } from '../format.ts';
 import {
@@ -21,6 +22,23 @@ import {
   withOption,
 } from '../inputs.ts';
 
+/** How users with their own n (the rank file's `n` column) are fitted; shared by `recover` and `estimate`. */
+export const PER_USER_N_OPTION: OptionSpec = {
+  name: 'per-user-n',
+  value: 'shared|separate',
+  help:
+    'with an n column: one distribution of the relative position (R − 1)/(N − 1) for all users, each keeping its ' +
+    'own n (shared, default), or one fit per distinct n (separate)',
+};
+
+export function readPerUserN(args: Args): PerUserN {
+  const value = args.string('per-user-n') ?? 'shared';
+  if (!PER_USER_N.includes(value as PerUserN)) {
+    throw args.error(`--per-user-n must be shared or separate, got "${value}"`);
+  }
+  return value as PerUserN;
+}
+
 export const recoverCommand: Command = {
   name: 'recover',
   summary: 'learn the distribution of true ranks P(R) from sampled ranks (Jin et al. 2021)',
@@ -31,6 +49,10 @@ export const recoverCommand: Command = {
     '(weighted MLE, eqs 22–23; wmle:ndcg:10 by default), mes (maximal entropy with squared distance, eqs 24–27,\n' +
     'η = 0.001; solved to a relative duality gap of --tolerance, default 1e-10) or bv-dist:G (eq 15).\n' +
     'Any metric@K is then Σ_R P̂(R) M(R) (eq 14): see `estimate --methods mle,…`.\n' +
+    'With an n column (users with their own catalogue size), mle, wmle and mes fit by default one distribution of\n' +
+    'the relative position θ = (R − 1)/(N − 1), N the largest n, shared by all users, each user keeping its own n\n' +
+    "in the likelihood (--per-user-n shared); P̂(R) is then the distribution of a random user's true rank, and\n" +
+    '"relative" holds the fitted distribution of θ over R = 1..N. --per-user-n separate fits every n on its own.\n' +
     'With several recommenders in the file, each gets its own fit (one JSON document per recommender in\n' +
     '"recommenders"; the top-level fields are the first recommender\'s).',
   options: [
@@ -46,6 +68,7 @@ export const recoverCommand: Command = {
     { name: 'tolerance', value: 'T', help: 'stopping tolerance in (0, 1) (see above)' },
     { name: 'max-iterations', value: 'I', help: 'iteration cap (default 10000)' },
     { name: 'algorithm', value: 'em|squarem|newton', help: "mle/wmle solver (default em, the paper's)" },
+    PER_USER_N_OPTION,
     PRIOR_OPTION,
     SAMPLING_OPTION,
     ...COMMON_OPTIONS,
@@ -66,9 +89,15 @@ export const recoverCommand: Command = {
     if (algorithm !== undefined && !['em', 'squarem', 'newton'].includes(algorithm)) {
       throw args.error(`--algorithm must be em, squarem or newton, got "${algorithm}"`);
     }
+    const perUserN = readPerUserN(args);
     const prior = readPrior(args, io, itemCount);
     const recommenders = readRankFile(args, io, 'sampled-ranks', { itemCount, sampleSize, sampling, sampled: true });
-    const fit = { tolerance, maxIterations, algorithm: algorithm as 'em' | 'squarem' | 'newton' | undefined };
+    const fit = {
+      tolerance,
+      maxIterations,
+      algorithm: algorithm as 'em' | 'squarem' | 'newton' | undefined,
+      perUserN,
+    };
     const fits = recommenders.map((data) => {
       const result = recoverDistribution(data, method as DistributionMethod, {
         itemCount,
@@ -90,6 +119,8 @@ export const recoverCommand: Command = {
         gap: r.gap,
         iterations: r.iterations,
         converged: r.converged,
+        perUserN: r.perUserN,
+        relative: r.relative ? Array.from(r.relative) : null,
       };
     });
     const first = fits[0];
@@ -98,6 +129,7 @@ export const recoverCommand: Command = {
         const cdfAt = (k: number) => f.distribution.slice(0, k).reduce((a, b) => a + b, 0);
         return (
           `${f.recommender}: P̂(R) by ${f.method}, n = ${f.n}, m = ${f.m}, ${f.iterations} iterations` +
+          `${f.perUserN === 'shared' ? ', one fit for all users with their own n' : ''}` +
           `${f.converged ? '' : ' (iteration cap reached)'}\n` +
           `  log-likelihood ${f.logLikelihood === null ? '—' : formatNumber(f.logLikelihood, digits)}, ` +
           `objective ${f.objective === null ? '—' : formatNumber(f.objective, digits)}, ` +
