@@ -37,6 +37,7 @@ interface Case {
   wmle: Record<string, { distribution: number[] }>;
   mleMax: { logLikelihood: number; emBound: number };
   mes: { eta: number; distribution: number[]; objective: number; metrics: Record<string, number> };
+  bvDist: { gamma: number; distribution: number[]; metrics: Record<string, number> };
 }
 
 const { cases } = JSON.parse(readFileSync(new URL('./fixtures/shared-distribution.json', import.meta.url), 'utf8')) as {
@@ -102,6 +103,24 @@ describe.each(cases)('per-user n, $name (vs scipy)', (c) => {
     expect(maxAbsDiff(fit.relative, c.mes.distribution)).toBeLessThan(1e-5);
   });
 
+  it('bv-dist: eq 15 on the pooled kernel matches the dense solve, sums to 1, and eq 14 per user', () => {
+    const settings = { sampleSize: largestM(c), sampling: c.sampling, tolerance: 1e-10, maxIterations: 1 };
+    const fit = fitShared(histograms(c), { kind: 'bv-dist', gamma: c.bvDist.gamma }, { ...settings, algorithm: 'em' });
+    expect(maxAbsDiff(fit.relative, c.bvDist.distribution)).toBeLessThan(1e-12);
+    expect(fit.relative.reduce((s, p) => s + p, 0)).toBeCloseTo(1, 12);
+    const setup = {
+      itemCount: c.reference,
+      sampleSize: largestM(c),
+      sampling: c.sampling,
+      fit: { perUserN: 'shared' as const },
+    };
+    const recovery = recoverFromHistograms(histograms(c), parseMethod('bv-dist:0.1') as DistributionMethod, setup);
+    const metrics = parseMetricList('recall@5,ndcg@10,auc');
+    distributionMetrics(recovery, metrics).forEach((v, j) =>
+      expect(v).toBeCloseTo(c.bvDist.metrics[metrics[j].id], 12),
+    );
+  });
+
   it('eq 14 gives each user its own n: the metrics of recoverFromHistograms match the oracle’s', () => {
     const setup = {
       itemCount: c.reference,
@@ -136,13 +155,18 @@ describe('per-user n: reductions', () => {
       const half = Float64Array.from(one.counts, (c, i) => (i % 2 === 0 ? c : 0));
       const rest = Float64Array.from(one.counts, (c, i) => c - half[i]);
       const split = [half, rest].map((counts) => ({ itemCount: n, counts, total: counts.reduce((s, x) => s + x, 0) }));
-      for (const id of ['mle', 'wmle', 'mes']) {
+      for (const id of ['mle', 'wmle', 'mes', 'bv-dist:0.1']) {
         const method = parseMethod(id) as DistributionMethod;
         const single = unwrap(recoverDistribution(data, method, { itemCount: n, sampleSize: m, sampling }));
         const tolerance = id === 'mes' ? 1e-10 : 1e-5;
         const settings = { sampleSize: m, sampling, tolerance, maxIterations: 10_000, algorithm: 'em' as const };
         const shared = fitShared(split, method as SharedMethod, settings);
         expect(shared.iterations).toBe(single.iterations);
+        if (id === 'bv-dist:0.1') {
+          // The pooled system is summed in another order than corrections/moments.ts's.
+          expect(maxAbsDiff(shared.relative, single.distribution)).toBeLessThan(1e-10);
+          continue;
+        }
         expect(maxAbsDiff(shared.relative, single.distribution)).toBeLessThan(1e-12);
         expect(shared.logLikelihood as number).toBeCloseTo(single.logLikelihood as number, 10);
       }

@@ -11,6 +11,7 @@
 import { kernelMoments, normalisedPrior } from '../corrections/moments.ts';
 import { solveSymmetric } from '../corrections/solve.ts';
 import type { SampledRankKernel } from './kernel.ts';
+import type { PooledKernel } from './pooledKernel.ts';
 
 /** S = (1 − γ)AᵀA + γ diag(c) for a kernel and prior, cached by the caller per (n, γ). */
 export function bvSystem(kernel: SampledRankKernel, gamma: number, prior?: ArrayLike<number> | null): Float64Array {
@@ -38,5 +39,35 @@ export function bvDistribution(
   const out = kernel.multiplyTranspose(z, new Float64Array(kernel.itemCount));
   const p = normalisedPrior(kernel.itemCount, prior);
   for (let r = 0; r < out.length; r++) out[r] *= p[r];
+  return out;
+}
+
+/**
+ * Eq 15 on the pooled kernel K̄ of users with their own n (pooledKernel.ts, shared.ts): the same estimator with
+ * K̄ in place of K, S = (1 − γ) K̄ diag(p) K̄ᵀ + γ diag(K̄ p), P̂(R) = p(R) Σ_i z_i K̄(i | R), z = S⁻¹ P̃ (P̃ the
+ * pooled empirical law), over the reference ranks R = 1..N; p is the prior over them (uniform when absent).
+ */
+export function bvDistributionPooled(
+  kernel: PooledKernel,
+  counts: Float64Array,
+  gamma: number,
+  prior?: ArrayLike<number> | null,
+): Float64Array {
+  const size = kernel.size;
+  const all = Int32Array.from({ length: size }, (_, i) => i);
+  const p = normalisedPrior(kernel.itemCount, prior);
+  const products = kernel.restrict(all);
+  const mass = products.multiply(p, new Float64Array(size));
+  const system = kernel.moments(all).compute(p);
+  for (let k = 0; k < system.length; k++) system[k] *= 1 - gamma;
+  for (let i = 0; i < size; i++) system[i * size + i] += gamma * mass[i];
+  let total = 0;
+  for (const c of counts) total += c;
+  const z = solveSymmetric(
+    system,
+    counts.map((c) => c / total),
+  );
+  const out = products.multiplyTranspose(z, new Float64Array(kernel.itemCount));
+  for (let R = 0; R < out.length; R++) out[R] *= p[R];
   return out;
 }

@@ -3,9 +3,10 @@
  * the worker, the CLI (`recover`, `estimate`) and the studies. Bad input gives an error result naming the value.
  * Per-instance n, two models (`FitOptions.perUserN`):
  *  - `shared`: one distribution of the relative position θ_R = (R − 1)/(N − 1) shared by every user, each user
- *    keeping its own n in the likelihood and in eq 14 (shared.ts; mle, wmle and mes). `bv-dist` is linear in the
- *    sampled-rank histogram, so its per-n estimates averaged over users already are the per-user estimator with no
- *    small-sample problem: it keeps the per-n path in both models.
+ *    keeping its own n in the likelihood and in eq 14 (shared.ts; mle, wmle, mes, and bv-dist on the pooled
+ *    kernel; the prior is then over the ranks 1..N of the largest n). estimateMetrics' `bv-dist` keeps reading the
+ *    per-n `bv` vectors, the exact per-user BV estimate (linear, so per-n groups lose nothing), which differs
+ *    slightly from eq 14 on the pooled bv-dist P̂.
  *  - `separate` (the default here, for compatibility): one fit per distinct n (histogram.ts).
  * Either way each group g of users with the same n reports its own rank distribution P̂_g over 1..n_g, the reported
  * distribution is the groups' mixture by weight (on 1..largest n), and metrics mix the groups' eq 14 estimates, each
@@ -165,7 +166,7 @@ export function recoverFromHistograms(
   setup: DistributionSetup,
   cache = new DistributionCache(),
 ): Recovery {
-  if (setup.fit?.perUserN === 'shared' && method.kind !== 'bv-dist' && distinctSetups(histograms, setup) > 1) {
+  if (setup.fit?.perUserN === 'shared' && distinctSetups(histograms, setup) > 1) {
     return recoverShared(histograms, method, setup, cache);
   }
   const groups = histograms.map((h) => fitGroup(h, method, setup, cache));
@@ -202,7 +203,7 @@ function distinctSetups(histograms: readonly SampledHistogram[], setup: Distribu
 /** The shared relative-position fit (shared.ts) as a Recovery: each group's P̂_g = A_g π̂, mixed by weight. */
 function recoverShared(
   histograms: readonly SampledHistogram[],
-  method: Exclude<DistributionMethod, { kind: 'bv-dist' }>,
+  method: DistributionMethod,
   setup: DistributionSetup,
   cache: DistributionCache,
 ): Recovery {
@@ -214,6 +215,7 @@ function recoverShared(
     tolerance: fit.tolerance ?? (mes ? DEFAULT_ENTROPY_TOLERANCE : DEFAULT_LIKELIHOOD_TOLERANCE),
     maxIterations: fit.maxIterations ?? DEFAULT_MAX_ITERATIONS,
     algorithm: fit.algorithm ?? DEFAULT_LIKELIHOOD_ALGORITHM,
+    prior: setup.prior,
   };
   const shared = fitShared(histograms, method, settings, cache.pooledKernels);
   const total = shared.groups.reduce((s, g) => s + g.weight, 0);

@@ -21,6 +21,8 @@
  * rank of a user drawn from the data, q̄ = K̄ π with K̄ = Σ_g (W_g / W) p_g (pooledKernel.ts): the data are one
  * sample of that mixture, and per-n empirical laws (a few users each) would be far too noisy to match. Eq 26–27 are
  * then solved as for one n (mes.ts).
+ * bv-dist. Eq 15 on the same pooled kernel and pooled P̃ (bvDistribution.ts), with the prior over R = 1..N; its
+ * P̂ may be negative, as for one n.
  * eq 14. Each user's metric is read off its own rank distribution A_u π̂ with its own n_u:
  *   metric@K = Σ_g (W_g / W) Σ_r (A_g π̂)_r M(r; n_g);
  * the reported P̂(R), R = 1..N, is Σ_g (W_g / W) A_g π̂: the distribution of the true rank of a user drawn from the
@@ -28,6 +30,7 @@
  * When every user has the same n = N and m this is exactly the single-n estimator (A = identity, K̄ = K).
  */
 import type { Sampling } from '../sampling.ts';
+import { bvDistributionPooled } from './bvDistribution.ts';
 import type { SampledHistogram } from './histogram.ts';
 import { fitMaximalEntropy } from './mes.ts';
 import type { LikelihoodAlgorithm, WmleWeight } from './mle.ts';
@@ -43,7 +46,8 @@ export const PER_USER_N: readonly PerUserN[] = ['shared', 'separate'];
 export type SharedMethod =
   | { readonly kind: 'mle' }
   | { readonly kind: 'wmle'; readonly weight: WmleWeight; readonly scale: number }
-  | { readonly kind: 'mes'; readonly eta: number };
+  | { readonly kind: 'mes'; readonly eta: number }
+  | { readonly kind: 'bv-dist'; readonly gamma: number };
 
 export interface SharedSettings {
   readonly sampleSize: number;
@@ -51,6 +55,8 @@ export interface SharedSettings {
   readonly tolerance: number;
   readonly maxIterations: number;
   readonly algorithm: LikelihoodAlgorithm;
+  /** bv-dist's prior p(R) over the reference ranks R = 1..N (uniform when absent). */
+  readonly prior?: ArrayLike<number> | null;
 }
 
 export interface SharedGroupFit {
@@ -70,9 +76,9 @@ export interface SharedFit {
   readonly relative: Float64Array;
   readonly groups: readonly SharedGroupFit[];
   readonly logLikelihood: number | null;
-  /** eq 19 / 22 (mle, wmle: sums over users), eq 26 (mes). */
-  readonly objective: number;
-  readonly gap: number;
+  /** eq 19 / 22 (mle, wmle: sums over users), eq 26 (mes); null for bv-dist. */
+  readonly objective: number | null;
+  readonly gap: number | null;
   readonly iterations: number;
   readonly converged: boolean;
 }
@@ -96,8 +102,9 @@ export function fitShared(
   );
   // The counts of the stacked columns (g, i), group after group.
   const counts = Float64Array.from(histograms.flatMap((h, g) => Array.from(observed[g], (i) => h.counts[i])));
-  let fit: { distribution: Float64Array; objective: number; gap: number; iterations: number; converged: boolean };
-  if (method.kind === 'mes') {
+  type Fit = { distribution: Float64Array; objective: number | null; gap: number | null };
+  let fit: Fit & { iterations: number; converged: boolean };
+  if (method.kind === 'mes' || method.kind === 'bv-dist') {
     const total = histograms.reduce((s, h) => s + h.total, 0);
     const pooled = new Float64Array(Math.max(...sampleSizes) + 1);
     for (const h of histograms) h.counts.forEach((c, i) => (pooled[i] += c));
@@ -106,7 +113,12 @@ export function fitShared(
       sampleSize: sampleSizes[g],
       share: h.total / total,
     }));
-    fit = fitMaximalEntropy(pooledKernels.get(reference, groups, sampling), pooled, method.eta, options);
+    const kernel = pooledKernels.get(reference, groups, sampling);
+    if (method.kind === 'mes') fit = fitMaximalEntropy(kernel, pooled, method.eta, options);
+    else {
+      const distribution = bvDistributionPooled(kernel, pooled, method.gamma, settings.prior);
+      fit = { distribution, objective: null, gap: null, iterations: 0, converged: true };
+    }
   } else {
     const sampleWeights =
       method.kind === 'wmle'
