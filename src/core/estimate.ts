@@ -86,7 +86,7 @@ export class EstimatorVectors {
     const interpolate = this.setup.itemCountVectors === 'interpolated';
     const uniform = !this.setup.prior;
     const smooth = vectorMethods.filter((method) => interpolate && interpolableInItemCount(method, uniform));
-    const nodes = smooth.length > 0 ? interpolationNodes(distinct, ITEM_COUNT_STEP) : null;
+    const nodes = smooth.length > 0 ? interpolationNodes(distinct, this.setup.sampleSize, ITEM_COUNT_STEP) : null;
     this.nodes = nodes;
     const solved = nodes ? [...new Set([...nodes, ...distinct])].sort((a, b) => a - b) : distinct;
     for (const n of solved) {

@@ -118,16 +118,16 @@ export function studyTables(
     note: dropped
       ? ` Every instance is evaluated among the global n = ${request.itemCount.toLocaleString('en-US')} items (the ` +
         `data's per-instance n are dropped: one correction instead of one per distinct n).`
-      : perInstanceNote(recommenders, request.exactItemCounts === true),
+      : perInstanceNote(recommenders, request.sampleSize, request.exactItemCounts === true),
   };
 }
 
 /** The caption's note for data with per-instance n: how many distinct n, and how their corrections were obtained. */
-function perInstanceNote(recommenders: readonly RankData[], exact: boolean): string {
+function perInstanceNote(recommenders: readonly RankData[], sampleSize: number, exact: boolean): string {
   const distinct = new Set<number>();
   for (const data of recommenders) data.itemCounts?.forEach((n) => distinct.add(n));
   if (distinct.size < 2) return '';
-  const nodes = exact ? null : interpolationNodes([...distinct]);
+  const nodes = exact ? null : interpolationNodes([...distinct], sampleSize);
   const count = distinct.size.toLocaleString('en-US');
   return nodes
     ? ` Each instance is evaluated among its own n (${count} distinct values); the corrections are solved exactly ` +
