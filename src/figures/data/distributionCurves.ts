@@ -1,8 +1,10 @@
 /**
  * Jin et al. 2021 Figure 2's data: for each recommender, the rank distribution P̂(R) each estimator learns from
  * sampled evaluations of its true ranks, averaged over seeded repetitions, against the empirical P(R) (core
- * rankDistributionStudy). Instances with their own n can be fitted with the global n (one fit instead of one per
- * distinct n, which MovieLens's 743 values of n would make slow).
+ * rankDistributionStudy). Instances with their own n (an `n` column) are sampled from their own catalogue and fitted
+ * by one distribution of the relative position shared by all users, each keeping its n (core distribution/shared.ts:
+ * one fit, whatever the number of distinct n — MovieLens has 743); P̂(R) is then the distribution of a random
+ * user's true rank, like the empirical P(R) it is compared with. `globalN: true` drops the per-instance n instead.
  */
 import {
   InputError,
@@ -27,13 +29,22 @@ export interface DistributionCurvesRequest {
   /** Ranks R = 1..maxRank reported (Jin et al. show R ≤ 200). */
   readonly maxRank: number;
   readonly prior?: Float64Array | null;
-  /** Fit every instance with the global n (default true). */
+  /** Drop the data's per-instance n: every instance sampled and fitted with the global n (default false). */
   readonly globalN?: boolean;
+}
+
+/** The per-instance catalogue sizes the fits used (null: every instance had the global n). */
+export interface UserItemCounts {
+  readonly smallest: number;
+  readonly largest: number;
+  readonly distinct: number;
 }
 
 export interface DistributionCurves {
   readonly methods: readonly string[];
   readonly studies: readonly RankDistributionStudy[];
+  /** Per recommender: its users' own n when the fits used them (for the caption), else null. */
+  readonly userItemCounts: readonly (UserItemCounts | null)[];
 }
 
 export function distributionCurves(
@@ -47,7 +58,7 @@ export function distributionCurves(
   });
   const total = request.recommenders.length * request.repeats;
   const studies = request.recommenders.map((data, i) => {
-    const recommender = request.globalN === false ? data : { ...data, itemCounts: null };
+    const recommender = request.globalN === true ? { ...data, itemCounts: null } : data;
     const result = rankDistributionStudy({
       recommender,
       methods,
@@ -58,10 +69,24 @@ export function distributionCurves(
       seed: request.seed,
       maxRank: request.maxRank,
       prior: request.prior,
+      fit: { perUserN: 'shared' },
       onProgress: (done) => onProgress?.(i * request.repeats + done, total),
     });
     if (!result.ok) throw new InputError(`recommender "${data.name}": ${result.error}`);
     return result.value;
   });
-  return { methods: methods.map((m) => m.id), studies };
+  const userItemCounts = request.recommenders.map((data) =>
+    request.globalN === true || !data.itemCounts ? null : itemCountRange(data.itemCounts),
+  );
+  return { methods: methods.map((m) => m.id), studies, userItemCounts };
+}
+
+function itemCountRange(itemCounts: Int32Array): UserItemCounts {
+  let smallest = Infinity;
+  let largest = -Infinity;
+  for (const n of itemCounts) {
+    smallest = Math.min(smallest, n);
+    largest = Math.max(largest, n);
+  }
+  return { smallest, largest, distinct: new Set(itemCounts).size };
 }
