@@ -4,6 +4,7 @@
  *
  *   npm run movielens                    # train, rank, write the two CSVs (about a minute on 2 cores)
  *   npm run movielens -- study           # docs/reproduction.md tables from the shipped CSVs (study.ts; ~20 min)
+ *   npm run movielens -- ncf             # only Jin et al.'s estimators on NCF's sampled ranks (ncfDistribution.ts)
  *
  * Options: --data DIR (or MOVIELENS_DIR; default ../shared/data/movielens-1m), --out DIR (where the CSVs are
  * written, and read by `study`; default public/datasets), --seed S (default 1), --sweeps N (iALS sweeps, default
@@ -47,10 +48,11 @@ import type { RecommenderRanks } from './output.ts';
 import { writeSampledRanks, writeTrueRanks } from './output.ts';
 import { HeldOutRanker } from './rank.ts';
 import type { HeldOutRank } from './rank.ts';
+import { runNcfDistribution } from './ncfDistribution.ts';
 import { runStudy } from './study.ts';
 
 interface Options {
-  command: 'ranks' | 'study';
+  command: 'ranks' | 'study' | 'ncf';
   dataDir: string;
   outDir: string;
   seed: number;
@@ -74,7 +76,7 @@ function parseOptions(argv: string[]): Options {
       if (v === undefined) throw new Error(`${arg} needs a value`);
       return v;
     };
-    if (arg === 'ranks' || arg === 'study') options.command = arg;
+    if (arg === 'ranks' || arg === 'study' || arg === 'ncf') options.command = arg;
     else if (arg === '--data') options.dataDir = value();
     else if (arg === '--out') options.outDir = value();
     else if (arg === '--seed') options.seed = Number(value());
@@ -183,4 +185,5 @@ function report(data: MovieLens, results: RecommenderRanks[], timings: Map<strin
 
 const options = parseOptions(process.argv.slice(2));
 if (options.command === 'study') runStudy({ dir: options.outDir, repeats: options.repeats, seed: options.seed });
+else if (options.command === 'ncf') runNcfDistribution(options.outDir);
 else buildRanks(options);

@@ -7,7 +7,8 @@
  *   without replacement, per-user n;
  * - readings of the corrections the paper leaves open (variants.ts);
  * - popularity-proportional sampling (α = 1, with replacement) from the `popMassAbove` column;
- * - the estimators applied to the real NCF sampled ranks.
+ * - the estimators applied to the real NCF sampled ranks (corrections here; Jin et al.'s rank-distribution
+ *   estimators, single n and per-user n, in ncfDistribution.ts).
  */
 import { performance } from 'node:perf_hooks';
 import type { Metric, RankData, Sampling, SimulationResult } from '../../src/core/index.ts';
@@ -25,6 +26,7 @@ import {
 import type { TrueRanks } from './dataset.ts';
 import { readSampledRanks, readTrueRanks } from './dataset.ts';
 import { markdownTable, pct, pctStd, printSection } from './markdown.ts';
+import { runNcfDistribution } from './ncfDistribution.ts';
 import { rankEstimateSection, singleItemCountSection } from './variants.ts';
 import { PAPER_METHODS, PAPER_METRICS, TABLE3, TABLE4, TABLE4_METHODS } from './paper.ts';
 
@@ -78,6 +80,7 @@ export function runStudy(options: StudyOptions): void {
   tieSection(trueRanks);
   popularitySection(trueRanks);
   ncfSection(options.dir, random);
+  runNcfDistribution(options.dir);
 }
 
 function exactSection(random: RankData[], optimistic: RankData[], pessimistic: RankData[], globalN: RankData[]) {
