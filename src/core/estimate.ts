@@ -17,6 +17,7 @@ import {
   interpolateInItemCount,
   interpolationNodes,
   ITEM_COUNT_STEP,
+  minimumItemCountRatio,
 } from './corrections/itemCountGrid.ts';
 import type { Method } from './corrections/methods.ts';
 import { isDistributionMethod } from './corrections/methods.ts';
@@ -83,20 +84,26 @@ export class EstimatorVectors {
   prepare(methods: readonly Method[], itemCounts: Iterable<number>): void {
     const distinct = [...new Set(itemCounts)].sort((a, b) => a - b);
     const vectorMethods = methods.filter((method) => !needsFit(method) && method.kind !== 'sampled');
+    const { sampleSize, sampling, prior } = this.setup;
     const interpolate = this.setup.itemCountVectors === 'interpolated';
-    const uniform = !this.setup.prior;
-    const smooth = vectorMethods.filter((method) => interpolate && interpolableInItemCount(method, uniform));
-    const nodes = smooth.length > 0 ? interpolationNodes(distinct, this.setup.sampleSize, ITEM_COUNT_STEP) : null;
-    this.nodes = nodes;
-    const solved = nodes ? [...new Set([...nodes, ...distinct])].sort((a, b) => a - b) : distinct;
-    for (const n of solved) {
+    const plans = new Map<Method, number[]>();
+    for (const method of vectorMethods) {
+      if (!interpolate || !interpolableInItemCount(method, !prior)) continue;
+      const ratio = minimumItemCountRatio(method, sampling);
+      const nodes = interpolationNodes(distinct, sampleSize, ITEM_COUNT_STEP, ratio);
+      if (nodes) plans.set(method, nodes);
+    }
+    this.nodes = plans.size > 0 ? [...plans.values()][0] : null;
+    const solved = new Set(distinct);
+    for (const nodes of plans.values()) nodes.forEach((n) => solved.add(n));
+    for (const n of [...solved].sort((a, b) => a - b)) {
       for (const method of vectorMethods) {
-        if (nodes && smooth.includes(method) && !nodes.includes(n)) continue;
+        const nodes = plans.get(method);
+        if (nodes && !nodes.includes(n)) continue;
         this.get(method, n);
       }
     }
-    if (!nodes) return;
-    for (const method of smooth) {
+    for (const [method, nodes] of plans) {
       const atNode = (a: number) => this.get(method, nodes[a]);
       for (const n of distinct) {
         const key = `${method.id}|${n}`;

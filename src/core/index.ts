@@ -3,6 +3,7 @@ export * from './metrics.ts';
 export * from './sampling.ts';
 export * from './rankData.ts';
 export * from './expected.ts';
+export * from './expectedAtRank.ts';
 export * from './corrections/index.ts';
 export { logBinomialPmf, logHypergeometricPmf, compensatedSum, Adder } from './special.ts';
 export * from './random.ts';

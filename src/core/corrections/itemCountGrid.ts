@@ -12,6 +12,7 @@
  * a few 1e-6. Only `cls` and `bv` with γ ≥ 10⁻³ (`bv-dist` alike) under the uniform prior and n ≥ 10·m are
  * interpolated; `ls` (a truncated SVD, not smooth in n), tiny γ, user priors and small n are solved exactly.
  */
+import type { Sampling } from '../sampling.ts';
 import type { Method } from './methods.ts';
 
 /** Relative spacing of the nodes (n_{k+1}/n_k ≤ 1 + ρ). */
@@ -20,6 +21,15 @@ export const ITEM_COUNT_STEP = 0.05;
 const STENCIL = 6;
 /** Smallest n/m at which vectors are interpolated. */
 const MIN_RATIO = 10;
+
+/**
+ * The smallest n/m at which `method`'s vectors are interpolated: BV with replacement is smooth in n even for m
+ * close to n (E[M̂ | r] off by < 1e-6 at m = 1,000 on MovieLens' 1,393..3,687, < 1e-8 at m = 100 on 150..300);
+ * CLS (kinks) and BV without replacement need n ≥ 10·m.
+ */
+export function minimumItemCountRatio(method: Method, sampling: Sampling): number {
+  return sampling === 'with-replacement' && method.kind !== 'cls' ? 0 : MIN_RATIO;
+}
 /** Smallest γ whose BV vectors are interpolated. */
 const SMALLEST_GAMMA = 1e-3;
 
@@ -52,6 +62,7 @@ export function interpolationNodes(
   itemCounts: readonly number[],
   sampleSize: number,
   step = ITEM_COUNT_STEP,
+  minRatio = MIN_RATIO,
 ): number[] | null {
   if (itemCounts.length === 0) return null;
   let min = Infinity;
@@ -60,7 +71,7 @@ export function interpolationNodes(
     min = Math.min(min, n);
     max = Math.max(max, n);
   }
-  if (min < MIN_RATIO * sampleSize) return null;
+  if (min < minRatio * sampleSize) return null;
   const nodes = itemCountNodes(min, max, step);
   return nodes.length < STENCIL || itemCounts.length <= nodes.length ? null : nodes;
 }

@@ -6,7 +6,7 @@
  * nearly singular AᵀA of the minimal-bias problem, eq 22, this attains the minimal bias). One step of iterative
  * refinement follows either way.
  */
-import { CholeskyDecomposition, EigenvalueDecomposition, Matrix } from 'ml-matrix';
+import { EigenvalueDecomposition, Matrix } from 'ml-matrix';
 
 export interface SolveOptions {
   /** Use the eigen pseudo-inverse directly (for systems known to be singular or nearly so). */
@@ -33,20 +33,17 @@ export function solveSymmetricMany(
     const d = matrix[i * size + i];
     scale[i] = d > 0 ? 1 / Math.sqrt(d) : 0;
   }
-  const scaled = new Matrix(size, size);
   const dense = new Float64Array(size * size);
   for (let i = 0; i < size; i++) {
     for (let j = 0; j <= i; j++) {
       // Symmetrise exactly: the decompositions require it and rounding in the callers can break it by an ulp.
       const value = scale[i] * (0.5 * (matrix[i * size + j] + matrix[j * size + i])) * scale[j];
-      scaled.set(i, j, value);
-      scaled.set(j, i, value);
       dense[i * size + j] = value;
       dense[j * size + i] = value;
     }
   }
-  let solver: Solver | null = options.pseudoInverse ? null : choleskySolver(scaled);
-  solver ??= eigenSolver(scaled, options.relativeThreshold ?? 1e-15);
+  let solver: Solver | null = options.pseudoInverse ? null : choleskySolver(dense, size);
+  solver ??= eigenSolver(Matrix.from1DArray(size, size, dense), options.relativeThreshold ?? 1e-15);
   return rhs.map((right) => {
     const b = new Float64Array(size);
     for (let i = 0; i < size; i++) b[i] = scale[i] * right[i];
@@ -65,15 +62,23 @@ export function solveSymmetricMany(
   });
 }
 
-function choleskySolver(scaled: Matrix): Solver | null {
-  const cholesky = new CholeskyDecomposition(scaled);
-  if (!cholesky.isPositiveDefinite()) return null;
-  const lower = cholesky.lowerTriangularMatrix;
-  const size = scaled.rows;
-  // Cache the factor as plain rows for fast forward/back substitution.
+function choleskySolver(dense: Float64Array, size: number): Solver | null {
+  // Cholesky–Banachiewicz on plain rows (row i of L holds L_i0..L_ii): contiguous dot products, no Matrix accessors.
   const l = new Float64Array(size * size);
-  for (let i = 0; i < size; i++) for (let j = 0; j <= i; j++) l[i * size + j] = lower.get(i, j);
-  for (let i = 0; i < size; i++) if (!(l[i * size + i] > 0)) return null;
+  for (let i = 0; i < size; i++) {
+    const rowI = i * size;
+    for (let j = 0; j <= i; j++) {
+      const rowJ = j * size;
+      let s = dense[rowI + j];
+      for (let k = 0; k < j; k++) s -= l[rowI + k] * l[rowJ + k];
+      if (j === i) {
+        if (!(s > 0)) return null;
+        l[rowI + i] = Math.sqrt(s);
+      } else {
+        l[rowI + j] = s / l[rowJ + j];
+      }
+    }
+  }
   return (b) => {
     const y = Float64Array.from(b);
     for (let i = 0; i < size; i++) {

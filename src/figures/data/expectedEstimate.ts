@@ -6,6 +6,7 @@
  */
 import {
   EstimatorVectors,
+  expectedSampledAtRank,
   expectedSampledMetric,
   isSingleRelevant,
   itemCountOf,
@@ -26,9 +27,11 @@ export interface EstimatorSetup {
   readonly prior?: ArrayLike<number> | null;
   /**
    * Compute the corrections for the global n even where instances have their own n (one solve instead of one per
-   * distinct n; their sampling still uses their own n). The study's "single-n reading".
+   * distinct n; their sampling still uses their own n). The study's "single-n reading"; default false.
    */
   readonly globalCorrection?: boolean;
+  /** Sum the sampled metric over the whole law of r̃ even where core expectedSampledAtRank has a short form. */
+  readonly exactSampled?: boolean;
 }
 
 /** E[estimate] of every metric for one recommender under `method` (`sampled`, `rank-estimate`, `cls`, `bv:0.1`…). */
@@ -44,9 +47,21 @@ export function expectedEstimates(
   if (parsed.kind === 'sampled' && !isSingleRelevant(data)) {
     return metrics.map((metric) => expectedSampledMetric(data, metric, itemCount, m, sampling).sampledMean);
   }
-  const row = rowFor(m, sampling);
   const sums = new Float64Array(metrics.length);
   let weight = 0;
+  if (parsed.kind === 'sampled' && !setup.exactSampled && metrics.every((metric) => hasShortForm(metric))) {
+    // O(K) per instance (expectedAtRank.ts) instead of a window of the law that grows as √m.
+    for (let i = 0; i < data.weights.length; i++) {
+      const n = itemCountOf(data, i, itemCount);
+      const w = data.weights[i];
+      metrics.forEach((metric, t) => {
+        sums[t] += w * (expectedSampledAtRank(metric, data.ranks[i], n, m, sampling) as number);
+      });
+      weight += w;
+    }
+    return Array.from(sums, (s) => s / weight);
+  }
+  const row = rowFor(m, sampling);
   // The sampled metric as m + 1 vectors (shared through the cache) when there are enough instances to pay for
   // them; else read on each row's window only (m may be 10⁶ in a sweep over a handful of instances).
   const onTheFly = parsed.kind === 'sampled' && m + 1 > 64 * data.weights.length;
@@ -72,6 +87,11 @@ export function expectedEstimates(
     }
   }
   return Array.from(sums, (s) => s / weight);
+}
+
+/** True when E[M(r̃) | r] has a short form (all but untruncated NDCG). */
+function hasShortForm(metric: Metric): boolean {
+  return metric.kind !== 'ndcg' || metric.cutoff !== null;
 }
 
 let lastRow: KernelRow | null = null;

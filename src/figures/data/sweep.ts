@@ -2,9 +2,10 @@
  * Expected estimates of each recommender's metrics as the sample size m grows (Krichene & Rendle Figure 2 for the
  * sampled metric, Figure 6 for a correction), with the sample sizes at which the ordering of two recommenders
  * changes (located exactly, by bisection over integer m) and the smallest m from which the expected ordering agrees
- * with the exact one. Corrections are computed for the global n even when instances have their own n (one solve
- * per m instead of one per distinct n; each instance is still sampled from its own catalogue). Runs in the worker;
- * a pure function of the data.
+ * with the exact one. Instances with their own n are sampled from their own catalogue and corrected for their own
+ * n (core EstimatorVectors.prepare: exact solves on a geometric grid of n, interpolated in between;
+ * corrections/itemCountGrid.ts). The sampled metric's expectation takes core expectedSampledAtRank's short forms
+ * (O(K) per instance whatever m). Runs in the worker; a pure function of the data.
  */
 import {
   EstimatorVectors,
@@ -30,6 +31,13 @@ export interface SweepRequest {
   readonly correctedLimit?: number;
   /** Sample sizes that must be on the grid (e.g. the m of the settings). */
   readonly include?: readonly number[];
+  /**
+   * The former, slow paths: corrections for every distinct n solved exactly (`exactItemCounts`), or for the
+   * global n only (`globalCorrection`), and the sampled metric summed over the whole law of r̃ (`exactSampled`).
+   */
+  readonly exactItemCounts?: boolean;
+  readonly globalCorrection?: boolean;
+  readonly exactSampled?: boolean;
 }
 
 export interface SweepSeries {
@@ -81,7 +89,8 @@ const sign = (a: number, b: number) => {
 
 /** Names best first, "=" between values equal to 12 digits. Example: orderText(['A', 'B'], [1, 2]) → "B > A". */
 export function orderText(names: readonly string[], values: readonly number[]): string {
-  const sorted = names.map((name, i) => ({ name, v: values[i] })).sort((p, q) => q.v - p.v);
+  // Values equal to 12 digits keep the names' order (a stable sort), so rounding cannot reorder a tie.
+  const sorted = names.map((name, i) => ({ name, v: values[i] })).sort((p, q) => sign(q.v, p.v));
   return sorted
     .map((p, i) => (i === 0 ? p.name : `${sign(sorted[i - 1].v, p.v) === 0 ? ' = ' : ' > '}${p.name}`))
     .join('');
@@ -99,6 +108,8 @@ export function sweepSampleSizes(
   const limit = Math.min(largest, request.correctedLimit ?? 1000);
   const exact = metrics.map((metric) => recommenders.map((data) => exactMetric(data, metric, itemCount)));
   const compact = recommenders.map(compactSingle);
+  const itemCounts = new Set<number>();
+  if (!request.globalCorrection) for (const data of compact) data.itemCounts?.forEach((n) => itemCounts.add(n));
   const caches = new Map<string, EstimatorVectors>();
   const memo = new Map<string, number[]>();
   /**
@@ -109,9 +120,20 @@ export function sweepSampleSizes(
     const key = `${method}|${m}|${r}`;
     let values = memo.get(key);
     if (!values) {
-      const setup = { itemCount, sampleSize: m, sampling, prior: request.prior, globalCorrection: true };
+      const setup = {
+        itemCount,
+        sampleSize: m,
+        sampling,
+        prior: request.prior,
+        globalCorrection: request.globalCorrection === true,
+        exactSampled: request.exactSampled === true,
+        itemCountVectors: request.exactItemCounts ? ('exact' as const) : ('interpolated' as const),
+      };
       let cache = caches.get(`${method}|${m}`);
-      if (!cache) caches.set(`${method}|${m}`, (cache = new EstimatorVectors(metrics, setup)));
+      if (!cache) {
+        caches.set(`${method}|${m}`, (cache = new EstimatorVectors(metrics, setup)));
+        if (itemCounts.size > 0) cache.prepare([parseMethod(method)], itemCounts);
+      }
       values = expectedEstimates(compact[r], metrics, method, setup, cache);
       memo.set(key, values);
     }
