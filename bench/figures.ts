@@ -5,7 +5,10 @@
  * off the main thread (its cost grows with the number of distinct ranks: 3 × 10⁴ here). Run alone with
  * `node --expose-gc bin/tsx-run.mjs bench/figures.ts [--quick]`.
  */
+import { readFileSync } from 'node:fs';
 import * as core from '../src/core/index.ts';
+import { studyTables } from '../src/figures/data/studyTables.ts';
+import { parseRankFile } from '../src/io/index.ts';
 import { correctedSweepPlot } from '../src/figures/correctedSweepPlot.ts';
 import { correctionPlot } from '../src/figures/correctionPlot.ts';
 import { correctionCurves } from '../src/figures/data/correctionCurves.ts';
@@ -171,4 +174,62 @@ export function runFigureBenches(quick: boolean): void {
   }
 }
 
-if (process.argv.some((a) => a.endsWith('bench/figures.ts'))) runFigureBenches(process.argv.includes('--quick'));
+/**
+ * The issue's n = 10⁶ target for the sweeps (sampled metric with short forms, 3 × 10⁴ distinct ranks) and the
+ * app's MovieLens-1M Table 3 job (3 × 6,040 users with their own n, m = 100, 7 methods, per-instance corrections
+ * interpolated in n). Run alone with `--study`.
+ */
+export function runStudyBenches(quick: boolean): void {
+  const n = 1_000_000;
+  const data = recommenders(n, 10_000);
+  const sweep = (sampling: core.Sampling) => () =>
+    sweepSampleSizes({
+      recommenders: data,
+      metrics: ['recall@10', 'ndcg@10', 'ap', 'auc'],
+      methods: ['sampled'],
+      itemCount: n,
+      sampling,
+    });
+  bench(
+    `figure 2 worker: sweep over m, recall@10/ndcg@10/ap/auc, 3 × 10⁴ ranks, n = 10⁶, with repl.`,
+    3,
+    sweep('with-replacement'),
+    'target ≤ 1 s',
+  );
+  bench(`figure 2 worker: same, without replacement`, 3, sweep('without-replacement'), 'target ≤ 1 s');
+  const movielens = movielensRanks();
+  const request = {
+    recommenders: movielens,
+    metrics: ['recall@10', 'ndcg@10', 'ap', 'auc'],
+    methods: ['sampled', 'rank-estimate', 'cls', 'bv:1', 'bv:0.1', 'bv:0.01', 'bv:0.001'],
+    itemCount: 3706,
+    sampleSize: 100,
+    sampling: 'with-replacement' as const,
+    repeats: quick ? 10 : 100,
+    seed: 1,
+  };
+  bench(`MovieLens Table 3 job, per-user n, ${request.repeats} repetitions`, 1, () => studyTables(request));
+  bench(`figure 6 worker on MovieLens (per-user n), sampled + BV 0.1 up to m = 1,000`, 1, () =>
+    sweepSampleSizes({
+      recommenders: movielens,
+      metrics: ['recall@10'],
+      methods: ['sampled', 'bv:0.1'],
+      itemCount: 3706,
+      sampling: 'with-replacement',
+      points: 40,
+      correctedLimit: 1000,
+    }),
+  );
+}
+
+function movielensRanks(): core.RankData[] {
+  const text = readFileSync('public/datasets/movielens-1m-true-ranks.csv', 'utf8');
+  const parsed = parseRankFile(text, { file: 'movielens-1m-true-ranks.csv', itemCount: 3706 });
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return [...parsed.value.recommenders];
+}
+
+if (process.argv.some((a) => a.endsWith('bench/figures.ts'))) {
+  if (process.argv.includes('--study')) runStudyBenches(process.argv.includes('--quick'));
+  else runFigureBenches(process.argv.includes('--quick'));
+}
