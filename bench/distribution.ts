@@ -2,7 +2,9 @@
  * Benchmarks of the rank-distribution estimators (Jin et al. 2021; issue 3's targets):
  *  - n = 3,706 (MovieLens-1M), m = 99, 6,040 users: mle to a certified 1e-9 (relative) ≤ 1 s, mes ≤ 2 s, and a
  *    100-repetition study of 3 recommenders × 8 estimators ≤ 60 s;
- *  - n = 10^5, m = 100: mle and mes ≤ 10 s, peak memory ≤ 500 MB.
+ *  - n = 10^5, m = 100: mle and mes ≤ 10 s, peak memory ≤ 500 MB;
+ *  - per-user n (runPerUserNBenches): MovieLens-sized, 6,040 users each with its own n in 1,393..3,687 (n = 3,706
+ *    minus a lognormal training count, ~730 distinct n), m = 99, without replacement: one shared fit per method.
  * Ranks are synthesised from a seeded mixture (a geometric head and a lognormal tail, the shape of real rank
  * distributions), and sampled with the core's literal draws.
  */
@@ -57,7 +59,58 @@ function describe(recovery: core.Recovery): string {
   return `${recovery.iterations} iterations${gap}${recovery.converged ? '' : ' (not converged)'}`;
 }
 
+/**
+ * MovieLens-sized sampled evaluation with per-user n: n_u = 3706 − (training count, lognormal with median 105, clipped
+ * to 19..2313), the relative position of each held-out item from mixtureRanks, sampled without replacement (m = 99).
+ */
+export function perUserNEvaluation(seed: number, users = 6040, m = 99) {
+  const random = core.createRandom(seed);
+  const itemCounts = Int32Array.from({ length: users }, () => {
+    const z = Math.sqrt(-2 * Math.log(1 - random.next())) * Math.cos(2 * Math.PI * random.next());
+    return 3706 - Math.min(2313, Math.max(19, Math.round(105 * Math.exp(z))));
+  });
+  const relative = mixtureRanks(3706, users, seed + 1, 0.4, 30, 600);
+  const above = new Int32Array(1);
+  const sampled = Float64Array.from(itemCounts, (n, u) => {
+    const r = 1 + Math.floor(((relative[u] - 1) * (n - 1)) / 3705);
+    core.drawAboveCounts(random, [r - 1], n - 1, m, false, above);
+    return above[0] + 1;
+  });
+  return core.singleRankData('per-user n', sampled, null, itemCounts);
+}
+
+export function runPerUserNBenches(quick: boolean): void {
+  const data = perUserNEvaluation(21);
+  const distinct = new Set(data.itemCounts).size;
+  const repeats = quick ? 1 : 3;
+  for (const method of ['mle', 'wmle', 'mes', 'bv-dist:0.1']) {
+    let note = '';
+    bench(`${method}, per-user n (${distinct} distinct), m = 99, 6040 users, shared fit`, repeats, () => {
+      const recovery = core.recoverDistribution(data, core.parseMethod(method) as core.DistributionMethod, {
+        itemCount: 3706,
+        sampleSize: 99,
+        sampling: 'without-replacement',
+        fit: { perUserN: 'shared' },
+      });
+      note = describe(core.unwrap(recovery));
+    });
+    console.log(`  ${note}`);
+  }
+  const metrics = core.parseMetricList('recall@10,ndcg@10');
+  const setup = { itemCount: 3706, sampleSize: 99, sampling: 'without-replacement' as const };
+  // Bootstrap replicates resample the users, so the groups' shares change and MES rebuilds its pooled kernel each time.
+  for (const [method, replicates] of [
+    ['mle', 20],
+    ['mes', 5],
+  ] as const) {
+    bench(`bootstrap B = ${replicates}, ${method}, per-user n, 2 metrics`, 1, () =>
+      core.unwrap(core.bootstrapEstimates(data, metrics, core.parseMethodList(method), setup, { replicates, seed: 1 })),
+    );
+  }
+}
+
 export function runDistributionBenches(quick: boolean): void {
+  runPerUserNBenches(quick);
   const n = 3706;
   const m = 99;
   const shapes: [number, number, number][] = [
