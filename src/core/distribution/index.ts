@@ -17,7 +17,7 @@ export type { ColumnKernel } from './likelihood.ts';
 export type { PerUserN, SharedFit, SharedGroupFit, SharedMethod, SharedSettings } from './shared.ts';
 export { PER_USER_N, fitShared } from './shared.ts';
 export type { KernelGroup } from './stackedKernel.ts';
-export { StackedKernel } from './stackedKernel.ts';
+export { ColumnCache, StackedKernel } from './stackedKernel.ts';
 export type { PooledGroup } from './pooledKernel.ts';
 export { PooledKernel, PooledKernelCache } from './pooledKernel.ts';
 export { mapRank, pullBack, pushForward } from './rankMap.ts';

@@ -26,6 +26,7 @@ import { KernelCache } from './kernel.ts';
 import { fitMaximalEntropy } from './mes.ts';
 import { metricFromDistribution } from './metricsFromDistribution.ts';
 import { PooledKernelCache } from './pooledKernel.ts';
+import { ColumnCache } from './stackedKernel.ts';
 import type { PerUserN } from './shared.ts';
 import { PER_USER_N, fitShared } from './shared.ts';
 import type { LikelihoodAlgorithm } from './mle.ts';
@@ -102,8 +103,9 @@ export interface Recovery {
 /** Kernels and BV systems shared by repeated fits (bootstrap, studies). */
 export class DistributionCache {
   readonly kernels = new KernelCache();
-  /** Pooled kernels of the per-user-n MES (shared.ts). */
+  /** Pooled kernels of the per-user-n MES and bv-dist, and the columns of the per-user-n likelihood (shared.ts). */
   readonly pooledKernels = new PooledKernelCache();
+  readonly columns = new ColumnCache();
   private readonly systems = new Map<string, Float64Array>();
   bvSystem(kernel: SampledRankKernel, gamma: number, prior: ArrayLike<number> | null): Float64Array {
     const key = `${kernel.itemCount}|${kernel.sampleSize}|${kernel.sampling}|${gamma}`;
@@ -217,7 +219,7 @@ function recoverShared(
     algorithm: fit.algorithm ?? DEFAULT_LIKELIHOOD_ALGORITHM,
     prior: setup.prior,
   };
-  const shared = fitShared(histograms, method, settings, cache.pooledKernels);
+  const shared = fitShared(histograms, method, settings, cache.pooledKernels, cache.columns);
   const total = shared.groups.reduce((s, g) => s + g.weight, 0);
   const distribution = new Float64Array(shared.itemCount);
   for (const g of shared.groups) g.distribution.forEach((p, r) => (distribution[r] += (g.weight / total) * p));

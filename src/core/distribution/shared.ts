@@ -37,6 +37,7 @@ import type { LikelihoodAlgorithm, WmleWeight } from './mle.ts';
 import { fitLikelihood, wmleWeights } from './mle.ts';
 import { PooledKernelCache } from './pooledKernel.ts';
 import { pushForward } from './rankMap.ts';
+import type { ColumnCache } from './stackedKernel.ts';
 import { StackedKernel } from './stackedKernel.ts';
 
 /** How users with their own n are fitted: one shared relative-position distribution, or one fit per distinct n. */
@@ -89,6 +90,7 @@ export function fitShared(
   method: SharedMethod,
   settings: SharedSettings,
   pooledKernels: PooledKernelCache = new PooledKernelCache(),
+  columns?: ColumnCache,
 ): SharedFit {
   const reference = Math.max(...histograms.map((h) => h.itemCount));
   const sampleSizes = histograms.map((h) => h.sampleSize ?? settings.sampleSize);
@@ -99,6 +101,8 @@ export function fitShared(
     reference,
     histograms.map((h, g) => ({ itemCount: h.itemCount, sampleSize: sampleSizes[g], observed: observed[g] })),
     sampling,
+    undefined,
+    columns,
   );
   // The counts of the stacked columns (g, i), group after group.
   const counts = Float64Array.from(histograms.flatMap((h, g) => Array.from(observed[g], (i) => h.counts[i])));

@@ -25,6 +25,35 @@ export interface KernelGroup {
   readonly observed: Int32Array;
 }
 
+/**
+ * Carried columns by (N, n, m, sampling, i), shared by repeated fits (studies and bootstrap fit the same users' n
+ * again and again, and mle and wmle of one sample observe the same columns). Least recently used columns are
+ * dropped beyond `limit` stored doubles.
+ */
+export class ColumnCache {
+  private readonly columns = new Map<string, { lo: number; values: Float64Array }>();
+  private entries = 0;
+  constructor(private readonly limit = STORED_KERNEL_LIMIT) {}
+
+  get(reference: number, g: KernelGroup, i: number, sampling: Sampling, logs: () => Float64Array | null) {
+    const key = `${reference}|${g.itemCount}|${g.sampleSize}|${sampling}|${i}`;
+    let column = this.columns.get(key);
+    if (column) this.columns.delete(key);
+    else {
+      const own = kernelColumn(i, g.itemCount, g.sampleSize, sampling, logs());
+      column = carry(own.lo, own.values, reference, g.itemCount);
+      this.entries += column.values.length;
+    }
+    this.columns.set(key, column);
+    for (const [old, c] of this.columns) {
+      if (this.entries <= this.limit || old === key) break;
+      this.columns.delete(old);
+      this.entries -= c.values.length;
+    }
+    return column;
+  }
+}
+
 export class StackedKernel implements KernelProducts {
   readonly size: number;
   /** Column offset of each group: group g owns columns offsets[g] .. offsets[g + 1]. */
@@ -38,12 +67,13 @@ export class StackedKernel implements KernelProducts {
     readonly groups: readonly KernelGroup[],
     readonly sampling: Sampling,
     storedLimit = STORED_KERNEL_LIMIT,
+    cache: ColumnCache = new ColumnCache(0),
   ) {
     this.offsets = new Int32Array(groups.length + 1);
     groups.forEach((g, k) => (this.offsets[k + 1] = this.offsets[k] + g.observed.length));
     this.size = this.offsets[groups.length];
     if (this.size * itemCount <= storedLimit) {
-      const stored = storedColumns(itemCount, groups, sampling, this.size);
+      const stored = storedColumns(itemCount, groups, sampling, this.size, cache);
       this.products = stored;
       this.storedEntries = stored.entries;
     } else {
@@ -86,16 +116,17 @@ function storedColumns(
   groups: readonly KernelGroup[],
   sampling: Sampling,
   size: number,
+  cache: ColumnCache,
 ): ColumnProducts & { entries: number } {
   const lo = new Int32Array(size);
   const offsets = new Int32Array(size + 1);
   const parts: Float64Array[] = [];
   let j = 0;
   for (const g of groups) {
-    const logs = sampling === 'with-replacement' ? logTable(g.itemCount - 1) : null;
+    let logs: Float64Array | null = null;
+    const table = () => (sampling === 'with-replacement' ? (logs ??= logTable(g.itemCount - 1)) : null);
     for (const i of g.observed) {
-      const column = kernelColumn(i, g.itemCount, g.sampleSize, sampling, logs);
-      const carried = carry(column.lo, column.values, reference, g.itemCount);
+      const carried = cache.get(reference, g, i, sampling, table);
       lo[j] = carried.lo;
       offsets[j + 1] = offsets[j] + carried.values.length;
       parts.push(carried.values);
