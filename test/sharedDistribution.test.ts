@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  ColumnCache,
   createRandom,
   distributionMetrics,
   drawAboveCounts,
@@ -195,6 +196,19 @@ describe('per-user n: reductions', () => {
     const Aty = pullBack(y, 17, 7, new Float64Array(17));
     const dot = (a: ArrayLike<number>, b: ArrayLike<number>) => Array.from(a).reduce((s, v, i) => s + v * b[i], 0);
     expect(dot(Ax, y)).toBeCloseTo(dot(x, Aty), 14);
+  });
+
+  it('columns cached across fits give the same fit, within the cache budget', () => {
+    const [c] = cases;
+    const settings = { sampleSize: largestM(c), sampling: c.sampling, tolerance: 1e-5, maxIterations: 100 };
+    const plain = fitShared(histograms(c), { kind: 'mle' }, { ...settings, algorithm: 'em' });
+    const cache = new ColumnCache(300);
+    for (let k = 0; k < 2; k++) {
+      const cached = fitShared(histograms(c), { kind: 'mle' }, { ...settings, algorithm: 'em' }, undefined, cache);
+      expect(cached.relative).toEqual(plain.relative);
+      expect(cache.storedEntries).toBeLessThanOrEqual(300);
+      expect(cache.storedEntries).toBeGreaterThan(0);
+    }
   });
 
   it('rejects an unknown per-user-n model', () => {

@@ -35,6 +35,11 @@ export class ColumnCache {
   private entries = 0;
   constructor(private readonly limit = STORED_KERNEL_LIMIT) {}
 
+  /** Doubles held (at most the limit, or one column when a single column exceeds it). */
+  get storedEntries(): number {
+    return this.entries;
+  }
+
   get(reference: number, g: KernelGroup, i: number, sampling: Sampling, logs: () => Float64Array | null) {
     const key = `${reference}|${g.itemCount}|${g.sampleSize}|${sampling}|${i}`;
     let column = this.columns.get(key);
