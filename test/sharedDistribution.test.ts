@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   ColumnCache,
+  StackedKernel,
   createRandom,
   distributionMetrics,
   drawAboveCounts,
@@ -197,6 +198,34 @@ describe('per-user n: reductions', () => {
     const dot = (a: ArrayLike<number>, b: ArrayLike<number>) => Array.from(a).reduce((s, v, i) => s + v * b[i], 0);
     expect(dot(Ax, y)).toBeCloseTo(dot(x, Aty), 14);
   });
+
+  for (const sampling of ['with-replacement', 'without-replacement'] as const) {
+    it(`the streamed kernel (beyond the memory budget) has the stored one's products (${sampling})`, () => {
+      const groups = [
+        { itemCount: 40, sampleSize: 9, observed: Int32Array.from([0, 1, 4, 9]) },
+        { itemCount: 57, sampleSize: 8, observed: Int32Array.from([0, 2, 3]) },
+        { itemCount: 80, sampleSize: 9, observed: Int32Array.from([1, 5]) },
+      ];
+      const stored = new StackedKernel(80, groups, sampling);
+      const streamed = new StackedKernel(80, groups, sampling, 10);
+      expect([stored.storedEntries > 0, streamed.storedEntries]).toEqual([true, 0]);
+      const random = createRandom(9);
+      const pi = Float64Array.from({ length: 80 }, () => random.next());
+      const c = Float64Array.from({ length: stored.size }, () => random.next());
+      const near = (a: Float64Array, b: Float64Array) => expect(maxAbsDiff(a, b)).toBeLessThan(1e-13);
+      near(stored.multiply(pi, new Float64Array(9)), streamed.multiply(pi, new Float64Array(9)));
+      near(stored.multiplyTranspose(c, new Float64Array(80)), streamed.multiplyTranspose(c, new Float64Array(80)));
+      for (const R0 of [0, 13, 41, 79])
+        near(stored.column(R0, new Float64Array(9)), streamed.column(R0, new Float64Array(9)));
+      const [a, b] = [new Float64Array(80), new Float64Array(80)];
+      const [qa, qb] = [new Float64Array(9), new Float64Array(9)];
+      const x = stored.emStep(pi, c, a, qa);
+      const y = streamed.emStep(pi, c, b, qb);
+      expect(x.sum).toBeCloseTo(y.sum, 12);
+      near(a, b);
+      near(qa, qb);
+    });
+  }
 
   it('columns cached across fits give the same fit, within the cache budget', () => {
     const [c] = cases;
