@@ -140,10 +140,15 @@ describe('estimates and groups', () => {
     );
   });
 
-  it('per-instance n: one fit per distinct n, mixed by weight', () => {
+  it('per-instance n, perUserN "separate": one fit per distinct n, mixed by weight', () => {
     const ranks = [1, 2, 2, 5, 1, 3, 9, 1];
     const ns = [500, 500, 500, 500, 800, 800, 800, 800];
-    const mixed = unwrap(recoverDistribution(singleRankData('S', ranks, null, ns), mle, { ...setup, itemCount: 500 }));
+    const separate = { ...setup, itemCount: 500, fit: { perUserN: 'separate' as const } };
+    const mixed = unwrap(recoverDistribution(singleRankData('S', ranks, null, ns), mle, separate));
+    expect(mixed.perUserN).toBe('separate');
+    // The default is the shared relative-position fit (distribution/shared.ts).
+    const shared = unwrap(recoverDistribution(singleRankData('S', ranks, null, ns), mle, { ...setup, itemCount: 500 }));
+    expect(shared.perUserN).toBe('shared');
     const a = unwrap(recoverDistribution(singleRankData('S', ranks.slice(0, 4)), mle, { ...setup, itemCount: 500 }));
     const b = unwrap(recoverDistribution(singleRankData('S', ranks.slice(4)), mle, { ...setup, itemCount: 800 }));
     expect(mixed.groups.map((g) => g.itemCount)).toEqual([500, 800]);

@@ -2,12 +2,13 @@
  * Learning the rank distribution P(R), R = 1..n, from sampled ranks (Jin et al. 2021): the entry point shared by
  * the worker, the CLI (`recover`, `estimate`) and the studies. Bad input gives an error result naming the value.
  * Per-instance n, two models (`FitOptions.perUserN`):
- *  - `shared`: one distribution of the relative position θ_R = (R − 1)/(N − 1) shared by every user, each user
+ *  - `shared` (the default): one distribution of the relative position θ_R = (R − 1)/(N − 1) shared by every user, each user
  *    keeping its own n in the likelihood and in eq 14 (shared.ts; mle, wmle, mes, and bv-dist on the pooled
  *    kernel; the prior is then over the ranks 1..N of the largest n). estimateMetrics' `bv-dist` keeps reading the
  *    per-n `bv` vectors, the exact per-user BV estimate (linear, so per-n groups lose nothing), which differs
  *    slightly from eq 14 on the pooled bv-dist P̂.
- *  - `separate` (the default here, for compatibility): one fit per distinct n (histogram.ts).
+ *  - `separate`: one fit per distinct n (histogram.ts); statistically poor with few users per n, kept to compare.
+ * `shared` is the default everywhere (the CLI, estimateMetrics, the studies, Figure 7).
  * Either way each group g of users with the same n reports its own rank distribution P̂_g over 1..n_g, the reported
  * distribution is the groups' mixture by weight (on 1..largest n), and metrics mix the groups' eq 14 estimates, each
  * with its own n. With a single n both models are the same fit.
@@ -52,8 +53,7 @@ export interface FitOptions {
   readonly algorithm?: LikelihoodAlgorithm;
   /**
    * Instances with their own n: `shared` fits one distribution of the relative position for all of them (shared.ts),
-   * `separate` one distribution per distinct n (default `separate`; the CLI, estimateMetrics and Figure 7 use
-   * `shared`).
+   * `separate` one distribution per distinct n (default `shared`).
    */
   readonly perUserN?: PerUserN;
 }
@@ -168,7 +168,7 @@ export function recoverFromHistograms(
   setup: DistributionSetup,
   cache = new DistributionCache(),
 ): Recovery {
-  if (setup.fit?.perUserN === 'shared' && distinctSetups(histograms, setup) > 1) {
+  if (setup.fit?.perUserN !== 'separate' && distinctSetups(histograms, setup) > 1) {
     return recoverShared(histograms, method, setup, cache);
   }
   const groups = histograms.map((h) => fitGroup(h, method, setup, cache));
