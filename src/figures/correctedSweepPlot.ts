@@ -5,7 +5,7 @@
  * values are near the exact ones, the sampled ones far above). Built from a sweep with two methods.
  */
 import type { SweepResult } from './data/sweep.ts';
-import { expectedOf, fmtInt, metricLabel, TITLE } from './labels.ts';
+import { catalogueText, expectedOf, fmtInt, metricLabel, TITLE } from './labels.ts';
 import { methodLabel } from './methodTable.ts';
 import { orderingStory, orderText } from './orderings.ts';
 import { columnsFor, gridFrames, gridHeight, type PlotFigure } from './plot.ts';
@@ -64,6 +64,8 @@ export function correctedSweepPlot(options: CorrectedSweepOptions): PlotFigure {
 
 function correctedSweepCaption(options: CorrectedSweepOptions, label: string): string {
   const { sweep, metric, itemCount } = options;
+  const own = sweep.itemCounts;
+  const correctedFor = own?.corrected && own.distinct > 1 ? "each user's n" : `n = ${fmtInt(itemCount)}`;
   const t = sweep.metrics.indexOf(metric);
   const parts = sweep.series
     .filter((s) => s.metric === metric)
@@ -77,9 +79,9 @@ function correctedSweepCaption(options: CorrectedSweepOptions, label: string): s
       return `${methodLabel(s.method)} ${from}: ${orderingStory(s, sweep.recommenders, sweep.changes)}.`;
     });
   return (
-    `Expected ${label} of each recommender as the number m of sampled items grows, n = ${fmtInt(itemCount)}, ` +
-    `${options.samplingLabel}: uncorrected, and corrected by the bias–variance trade-off (eq 25) with a uniform ` +
-    `prior, computed for n = ${fmtInt(itemCount)} (Krichene & Rendle 2020, Figure 6; the paper: MovieLens 1M, the ` +
+    `Expected ${label} of each recommender as the number m of sampled items grows, ` +
+    `${catalogueText(itemCount, sweep.itemCounts)}, ${options.samplingLabel}: uncorrected, and corrected by the ` +
+    `bias–variance trade-off (eq 25) with a uniform prior, computed for ${correctedFor} (Krichene & Rendle 2020, Figure 6; the paper: MovieLens 1M, the ` +
     `uncorrected metric needs m ≈ 1,000, BV 0.1 less than 60). Exact order ${orderText(sweep.recommenders, sweep.exact[t])}` +
     ` (dotted lines). ${parts.join(' ')}`
   );

@@ -66,3 +66,17 @@ export function fmtValue(v: number): string {
   if (a >= 1e-4 && a < 1e6) return String(Number(v.toPrecision(4)));
   return v.toExponential(3);
 }
+
+/**
+ * The catalogue size as a caption says it: "n = 10,000", or for data with their own n per user "each user's own n
+ * (1,393 to 3,687, 743 distinct values)".
+ */
+export function catalogueText(
+  itemCount: number,
+  own: { readonly smallest: number; readonly largest: number; readonly distinct?: number } | null | undefined,
+): string {
+  if (!own) return `n = ${fmtInt(itemCount)}`;
+  if (own.smallest === own.largest) return `n = ${fmtInt(own.smallest)}`;
+  const count = own.distinct === undefined ? '' : `, ${fmtInt(own.distinct)} distinct values`;
+  return `each user's own n (${fmtInt(own.smallest)} to ${fmtInt(own.largest)}${count})`;
+}

@@ -92,5 +92,11 @@ describe('Figure 7 with per-user n (an n column)', () => {
     // Recall@10 = the CDF at 10 of the average P̂ lands near the empirical one (measured 0.331 vs 0.337).
     const empirical = own.studies[0].empirical.cdf[9];
     expect(Math.abs(own.studies[0].estimates[0].cdf[9] / empirical - 1)).toBeLessThan(0.05);
+    // The caption names the users' own n, not the settings' single n.
+    const caption = (curves: typeof own) =>
+      learnedDistributionPlot({ curves, itemCount: 800, sampleSize: 29, samplingLabel: 'sampled without replacement' })
+        .caption;
+    expect(caption(own)).toContain("without replacement, each user's own n (200 to 800))");
+    expect(caption(global)).toContain('without replacement, n = 800)');
   });
 });

@@ -4,7 +4,7 @@
  * Recall@K (bottom row), averaged over repeated sampled evaluations, against the empirical P(R) of the true ranks.
  */
 import type { DistributionCurves } from './data/distributionCurves.ts';
-import { fmt3, fmtInt } from './labels.ts';
+import { catalogueText, fmt3, fmtInt } from './labels.ts';
 import { EXACT_STYLE, paletteStyle } from './palette.ts';
 import {
   emptyPanel,
@@ -96,6 +96,16 @@ export function learnedDistributionPlot(options: LearnedDistributionOptions): Pl
   };
 }
 
+/** The users' own n over all recommenders (the fits used them), or null when every user has the global n. */
+function ownItemCounts(curves: DistributionCurves) {
+  const ranges = (curves.userItemCounts ?? []).filter((r) => r !== null);
+  if (ranges.length === 0) return null;
+  return {
+    smallest: Math.min(...ranges.map((r) => r.smallest)),
+    largest: Math.max(...ranges.map((r) => r.largest)),
+  };
+}
+
 function learnedCaption(options: LearnedDistributionOptions): string {
   const { curves, itemCount, sampleSize } = options;
   const study = curves.studies[0];
@@ -115,7 +125,8 @@ function learnedCaption(options: LearnedDistributionOptions): string {
   });
   return (
     `Rank distribution P(R) of each recommender learned from sampled ranks (m = ${fmtInt(sampleSize)} sampled items ` +
-    `${options.samplingLabel.replace(/^sampled /, '')}, n = ${fmtInt(itemCount)}), averaged over ` +
+    `${options.samplingLabel.replace(/^sampled /, '')}, ${catalogueText(itemCount, ownItemCounts(curves))}), ` +
+    `averaged over ` +
     `${fmtInt(study?.repeats ?? 0)} seeded sampled evaluations, against the empirical P(R) of the true ranks ` +
     `(Jin et al. 2021, Figure 2): pmf on top, CDF (the estimate of Recall@K) below. ${per.join('. ')}. As Jin et ` +
     `al. note, the single probabilities are rough but their sums, the CDF, are what the metrics need.`

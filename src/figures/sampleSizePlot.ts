@@ -4,7 +4,7 @@
  * of two recommenders changes marked and named. Built from a sweep (data/sweep.ts) computed in the worker.
  */
 import type { SweepResult } from './data/sweep.ts';
-import { expectedOf, fmtInt, metricLabel, TITLE } from './labels.ts';
+import { catalogueText, expectedOf, fmtInt, metricLabel, TITLE } from './labels.ts';
 import { orderingStory, orderText } from './orderings.ts';
 import { recommenderStyle, type SeriesStyle } from './palette.ts';
 import { columnsFor, gridFrames, gridHeight, type LegendItem, type PlotFigure } from './plot.ts';
@@ -104,7 +104,7 @@ function sampleSizeCaption(options: SampleSizePlotOptions, metrics: readonly str
   const count = sweep.changes.filter((c) => c.method === 'sampled' && c.kind === 'swap').length;
   return (
     `Expected sampled metric of each recommender as the number m of sampled irrelevant items grows from 1 to ` +
-    `${fmtInt(last)} (${options.xScale === 'linear' ? 'linear' : 'log'} axis), n = ${fmtInt(itemCount)}, ` +
+    `${fmtInt(last)} (${options.xScale === 'linear' ? 'linear' : 'log'} axis), ${catalogueText(itemCount, sweep.itemCounts)}, ` +
     `${options.samplingLabel} (Krichene & Rendle 2020, Figure 2, eq 16). Dotted lines: exact values. ` +
     `${count === 0 ? 'The order of the recommenders never changes with m.' : `The order of two recommenders changes ${count} times (marked and named: winner > loser (m)).`} ` +
     stories.join(' ')

@@ -48,6 +48,12 @@ export function Fig7View(props: FigureInputs) {
           ),
   );
   const curves = job.value;
+  const ranges = (curves?.userItemCounts ?? []).filter((r) => r !== null);
+  const fmt = (v: number) => v.toLocaleString('en-US');
+  const own =
+    ranges.length > 0
+      ? { smallest: Math.min(...ranges.map((r) => r.smallest)), largest: Math.max(...ranges.map((r) => r.largest)) }
+      : null;
   const figure = useMemo(
     () =>
       curves && curves.studies.length > 0
@@ -90,8 +96,18 @@ export function Fig7View(props: FigureInputs) {
         <>
           Jin et al. estimate the whole rank distribution <i>P</i>(<i>R</i>) from sampled ranks (BV, MLE, weighted MLE,
           maximal entropy) and read any metric@K off it. Their figure averages 100 sampled evaluations with <i>m</i> =
-          99 for <i>R</i> ≤ 200; here the first three recommenders, 10 repetitions by default (each takes about a second
-          on MovieLens), every user fitted with <i>n</i> = {itemCount.toLocaleString('en-US')}.
+          99 for <i>R</i> ≤ 200; here the first three recommenders, 10 repetitions by default (each takes about 3
+          seconds on MovieLens),{' '}
+          {own ? (
+            <>
+              each user sampled and fitted with its own <i>n</i> ({fmt(own.smallest)}–{fmt(own.largest)}; one fit of the
+              relative position shared by all users).
+            </>
+          ) : (
+            <>
+              every user fitted with <i>n</i> = {fmt(itemCount)}.
+            </>
+          )}
         </>
       }
       status={{

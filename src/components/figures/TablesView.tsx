@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { ExpectedTable, StudyTables } from '../../figures/data/studyTables.ts';
-import { fmtInt } from '../../figures/labels.ts';
+import { itemCountRange } from '../../figures/data/sweep.ts';
+import { catalogueText, fmtInt } from '../../figures/labels.ts';
 import { estimatorTable, expectedTables, orderingTable, winnerTable } from '../../figures/paperTables.ts';
 import { figureSettings } from './figureSettings.ts';
 import { StudyBlock } from './StudyBlock.tsx';
@@ -47,7 +48,15 @@ export function TablesView(props: FigureInputs) {
           })
       : null,
   );
-  const setting = `n = ${fmtInt(itemCount)}, m = ${fmtInt(sampleSize)} ${SAMPLING_TEXT[sampling]}`;
+  const own = useMemo(
+    () =>
+      itemCountRange(
+        recommenders.map((r) => r.data),
+        true,
+      ),
+    [recommenders],
+  );
+  const setting = `${catalogueText(itemCount, own)}, m = ${fmtInt(sampleSize)} ${SAMPLING_TEXT[sampling]}`;
   const [t1, t2] = useMemo(() => (job.value ? expectedTables(job.value, setting) : [null, null]), [job.value, setting]);
   return (
     <section className="figure-view" aria-labelledby="tables-heading">

@@ -80,6 +80,33 @@ export interface SweepResult {
   readonly series: SweepSeries[];
   readonly changes: OrderingChange[];
   readonly consistency: Consistency[];
+  /**
+   * The instances' own n when the data carry them (each instance sampled, and corrected unless `globalCorrection`,
+   * with its own n), for the captions; null when every instance uses the global n.
+   */
+  readonly itemCounts?: ItemCountRange | null;
+}
+
+export interface ItemCountRange {
+  readonly smallest: number;
+  readonly largest: number;
+  readonly distinct: number;
+  /** Whether the corrections used each instance's n too (false: the global n, `globalCorrection`). */
+  readonly corrected: boolean;
+}
+
+/** The range of the per-instance n of the data, or null when none carries them. */
+export function itemCountRange(recommenders: readonly RankData[], corrected: boolean): ItemCountRange | null {
+  const seen = new Set<number>();
+  for (const data of recommenders) data.itemCounts?.forEach((n) => seen.add(n));
+  if (seen.size === 0) return null;
+  let smallest = Infinity;
+  let largest = -Infinity;
+  for (const n of seen) {
+    smallest = Math.min(smallest, n);
+    largest = Math.max(largest, n);
+  }
+  return { smallest, largest, distinct: seen.size, corrected };
 }
 
 const sign = (a: number, b: number) => {
@@ -185,7 +212,16 @@ export function sweepSampleSizes(
     });
   });
   changes.sort((p, q) => p.sampleSize - q.sampleSize);
-  return { recommenders: names, metrics: metrics.map((m) => m.id), exact, series, changes, consistency };
+  const range = itemCountRange(recommenders, !request.globalCorrection);
+  return {
+    recommenders: names,
+    metrics: metrics.map((m) => m.id),
+    exact,
+    series,
+    changes,
+    consistency,
+    itemCounts: range,
+  };
 }
 
 /** Bisection over integers: the first m in (lo, hi] where `test` holds, given it fails at lo and holds at hi. */
