@@ -5,7 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Sampling } from '../src/core/index.ts';
-import { expectedSampledAtRank, metricAtRank, parseMetric, sampledRankPmf } from '../src/core/index.ts';
+import {
+  ExpectedAtRankBatch,
+  expectedSampledAtRank,
+  metricAtRank,
+  parseMetric,
+  sampledRankPmf,
+} from '../src/core/index.ts';
 
 const METRICS = ['auc', 'ap', 'recall@1', 'recall@10', 'precision@5', 'ap@10', 'ndcg@10', 'ndcg@200'].map(parseMetric);
 const CASES: [number, number][] = [
@@ -43,4 +49,52 @@ describe.each<Sampling>(['with-replacement', 'without-replacement'])('expectedSa
 
 it('untruncated NDCG has no short form', () => {
   expect(expectedSampledAtRank(parseMetric('ndcg'), 5, 100, 10, 'with-replacement')).toBeNull();
+});
+
+describe.each<Sampling>(['with-replacement', 'without-replacement'])('ExpectedAtRankBatch, %s', (sampling) => {
+  // Long cut-offs too: the ratio recurrence's product is rescaled past 1e200, and p(x₀) underflows for large m θ.
+  // Against the sum over the whole law; a recurrence over c terms accumulates about c ulps, so the tolerance is
+  // 1e-12 relative up to c = 100 and grows with c beyond.
+  const metrics = [...METRICS, ...['recall@1000', 'ndcg@500', 'precision@2000'].map(parseMetric)];
+  const cases: [number, number][] = [...CASES, [2_000_000, 3000], [1_000_000, 100]];
+
+  it.each(cases)('n = %i, m = %i: every metric equals the sum over the law', (n, m) => {
+    const batch = new ExpectedAtRankBatch(metrics, m, sampling);
+    const out = new Float64Array(metrics.length);
+    const ranks = [1, 2, 3, 10, 11, 60, 700, Math.floor(n / 3), Math.floor(n / 2), n - 1, n];
+    for (const r of ranks.filter((r) => r >= 1 && r <= n)) {
+      batch.evaluate(r, n, out);
+      const pmf = sampledRankPmf(r, n, m, sampling);
+      metrics.forEach((metric, t) => {
+        let sum = 0;
+        for (let x = 0; x < Math.min(m + 1, metric.cutoff ?? m + 1); x++) {
+          sum += pmf[x] * metricAtRank(metric, x + 1, m + 1);
+        }
+        const tolerance = 1e-12 * Math.max(1, (metric.cutoff ?? 0) / 100) * Math.max(sum, 1e-3);
+        expect(Number.isFinite(out[t]), `${metric.id} r = ${r}`).toBe(true);
+        expect(Math.abs(out[t] - sum), `${metric.id} r = ${r}: ${out[t]} vs ${sum}`).toBeLessThanOrEqual(tolerance);
+      });
+    }
+  });
+
+  it('n = 2·10⁶, m = 10⁶: finite, and equal to expectedSampledAtRank where both are far from underflow', () => {
+    const n = 2_000_000;
+    const m = 1_000_000;
+    const batch = new ExpectedAtRankBatch(metrics, m, sampling);
+    const out = new Float64Array(metrics.length);
+    for (const r of [1, 2, 3, 700, n / 2, n]) {
+      batch.evaluate(r, n, out);
+      metrics.forEach((metric, t) => {
+        const one = expectedSampledAtRank(metric, r, n, m, sampling) as number;
+        expect(Number.isFinite(out[t]), `${metric.id} r = ${r}`).toBe(true);
+        const tolerance = 1e-12 * Math.max(1, (metric.cutoff ?? 0) / 100) * Math.max(one, 1e-300);
+        expect(Math.abs(out[t] - one), `${metric.id} r = ${r}: ${out[t]} vs ${one}`).toBeLessThanOrEqual(tolerance);
+      });
+    }
+  });
+
+  it('refuses untruncated NDCG', () => {
+    expect(ExpectedAtRankBatch.supports([parseMetric('ndcg')])).toBe(false);
+    expect(() => new ExpectedAtRankBatch([parseMetric('ndcg')], 10, sampling)).toThrow(RangeError);
+  });
 });

@@ -61,3 +61,103 @@ export function expectedSampledAtRank(
   }
   return sum;
 }
+
+/** The ratio recurrence rescales its running product past this (long cut-offs would overflow). */
+const HUGE = 1e200;
+const LOG_HUGE = Math.log(HUGE);
+
+/**
+ * E[M(r̃) | r] of several metrics at one (m, law), for many (r, n): the values M(1 + x) a cut-off metric takes on
+ * the sample are tabulated once, and the law's first terms p(0..c − 1) are computed once per rank for all metrics
+ * by the pmf ratio recurrence, scaled by the first term p(x₀) (kept as a logarithm, so that nothing underflows):
+ * E = p(x₀) Σ_x (p(x)/p(x₀)) M(1 + x). The same values as expectedSampledAtRank to rounding; the sweeps of
+ * Figures 2 and 6 evaluate millions of (instance, m) pairs.
+ * Example: new ExpectedAtRankBatch([auc, recall10], 100, 'with-replacement').evaluate(11, 1001, out).
+ */
+export class ExpectedAtRankBatch {
+  /** M(1 + x) for x < the metric's cut-off (and ≤ m), per metric; null for AUC and AP (closed forms). */
+  private readonly tables: (Float64Array | null)[];
+  private readonly terms: number;
+  /** p(x)/p(x₀) for x₀ ≤ x < terms (zero below x₀). */
+  private readonly scaled: Float64Array;
+
+  constructor(
+    readonly metrics: readonly Metric[],
+    readonly sampleSize: number,
+    readonly sampling: Sampling,
+  ) {
+    const m = sampleSize;
+    this.tables = metrics.map((metric) => {
+      if (metric.kind === 'auc' || (metric.kind === 'ap' && metric.cutoff === null)) return null;
+      if (metric.cutoff === null) throw new RangeError(`${metric.id} has no short form (untruncated NDCG)`);
+      const last = Math.min(metric.cutoff, m + 1);
+      return Float64Array.from({ length: last }, (_, x) => metricAtRank(metric, x + 1, m + 1));
+    });
+    this.terms = Math.max(0, ...this.tables.map((t) => t?.length ?? 0));
+    this.scaled = new Float64Array(this.terms);
+  }
+
+  /** Whether every metric has a short form (untruncated NDCG has none). */
+  static supports(metrics: readonly Metric[]): boolean {
+    return metrics.every((metric) => metric.kind !== 'ndcg' || metric.cutoff !== null);
+  }
+
+  /** Writes E[M_t(r̃) | r] for true rank `trueRank` among `itemCount` items into out[t]. */
+  evaluate(trueRank: number, itemCount: number, out: Float64Array): void {
+    const { metrics, tables, sampleSize: m, sampling, scaled } = this;
+    const K = trueRank - 1;
+    const log0 = K <= 0 ? NaN : this.fillScaled(K, itemCount - 1);
+    const first = Math.exp(log0);
+    for (let t = 0; t < metrics.length; t++) {
+      const table = tables[t];
+      if (table === null || Number.isNaN(log0)) {
+        out[t] = expectedSampledAtRank(metrics[t], trueRank, itemCount, m, sampling)!;
+        continue;
+      }
+      let sum = 0;
+      for (let x = 0; x < table.length; x++) sum += scaled[x] * table[x];
+      // p(x₀) may underflow where the sum still matters (m θ large, x small): combine the logarithms then.
+      out[t] = sum === 0 || log0 === -Infinity ? 0 : first > 0 ? first * sum : Math.exp(log0 + Math.log(sum));
+    }
+  }
+
+  /**
+   * p(x)/p(x₀) for x < terms into this.scaled, x₀ the law's smallest value; returns log p(x₀) (−∞: no mass below
+   * `terms`; NaN: not computable here, use expectedSampledAtRank).
+   */
+  private fillScaled(K: number, N: number): number {
+    const { scaled, terms, sampleSize: m } = this;
+    scaled.fill(0);
+    if (terms === 0) return 0;
+    if (this.sampling === 'with-replacement') {
+      const p = K / N;
+      const q = (N - K) / N;
+      if (q === 0) return NaN;
+      const odds = p / q;
+      let value = 1;
+      let shift = 0;
+      for (let x = 0; x < terms && x <= m; x++) {
+        if (x > 0) value *= ((m - x + 1) / x) * odds;
+        if (value > HUGE) [value, shift] = this.rescale(x, value, shift);
+        scaled[x] = value;
+      }
+      return logBinomialPmf(0, m, p, q) + shift;
+    }
+    const lowest = Math.max(0, m - (N - K));
+    if (lowest >= terms) return -Infinity;
+    let value = 1;
+    let shift = 0;
+    for (let x = lowest; x < terms && x <= Math.min(K, m); x++) {
+      if (x > lowest) value *= ((K - x + 1) * (m - x + 1)) / (x * (N - K - m + x));
+      if (value > HUGE) [value, shift] = this.rescale(x, value, shift);
+      scaled[x] = value;
+    }
+    return logHypergeometricPmf(lowest, K, N - K, m) + shift;
+  }
+
+  /** Divides scaled[0..x) and `value` by HUGE (long cut-offs: the ratios' product would overflow). */
+  private rescale(x: number, value: number, shift: number): [number, number] {
+    for (let y = 0; y < x; y++) this.scaled[y] /= HUGE;
+    return [value / HUGE, shift + LOG_HUGE];
+  }
+}

@@ -6,7 +6,7 @@
  */
 import {
   EstimatorVectors,
-  expectedSampledAtRank,
+  ExpectedAtRankBatch,
   expectedSampledMetric,
   isSingleRelevant,
   itemCountOf,
@@ -49,14 +49,14 @@ export function expectedEstimates(
   }
   const sums = new Float64Array(metrics.length);
   let weight = 0;
-  if (parsed.kind === 'sampled' && !setup.exactSampled && metrics.every((metric) => hasShortForm(metric))) {
+  if (parsed.kind === 'sampled' && !setup.exactSampled && ExpectedAtRankBatch.supports(metrics)) {
     // O(K) per instance (expectedAtRank.ts) instead of a window of the law that grows as √m.
+    const batch = new ExpectedAtRankBatch(metrics, m, sampling);
+    const out = new Float64Array(metrics.length);
     for (let i = 0; i < data.weights.length; i++) {
-      const n = itemCountOf(data, i, itemCount);
       const w = data.weights[i];
-      metrics.forEach((metric, t) => {
-        sums[t] += w * (expectedSampledAtRank(metric, data.ranks[i], n, m, sampling) as number);
-      });
+      batch.evaluate(data.ranks[i], itemCountOf(data, i, itemCount), out);
+      for (let t = 0; t < out.length; t++) sums[t] += w * out[t];
       weight += w;
     }
     return Array.from(sums, (s) => s / weight);
@@ -87,11 +87,6 @@ export function expectedEstimates(
     }
   }
   return Array.from(sums, (s) => s / weight);
-}
-
-/** True when E[M(r̃) | r] has a short form (all but untruncated NDCG). */
-function hasShortForm(metric: Metric): boolean {
-  return metric.kind !== 'ndcg' || metric.cutoff !== null;
 }
 
 let lastRow: KernelRow | null = null;
