@@ -42,7 +42,7 @@ describe('MovieLens-1M Table 3 in the app (studyTables job)', () => {
 
   it("uses each user's own n by default: the exact column is docs/reproduction.md's", () => {
     const study = studyTables(request);
-    expect(study.note).toMatch(/own n \(743 distinct values\); the corrections are solved exactly at 21 values/);
+    expect(study.note).toMatch(/own n \(743 distinct values\); the corrections are solved exactly at 12 values/);
     for (const [name, values] of Object.entries(EXACT)) {
       METRICS.forEach((metric, t) => {
         const row = study.results.find((r) => r.recommender === name && r.metric === metric && r.method === 'cls')!;
