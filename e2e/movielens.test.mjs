@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { launchBrowser } from './browser.mjs';
+import { launchBrowser, openApp } from './browser.mjs';
 import { exactCell } from './helpers.mjs';
 
 const url = process.env.E2E_BASE_URL;
@@ -52,21 +52,6 @@ function exactFromCsv(file) {
   );
 }
 
-/** Opens the app on its default data and waits until its table is computed. */
-async function open() {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning')
-      problems.push(`${message.type()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  await page.goto(url);
-  await page.waitForSelector('table.results[aria-busy="false"] td[data-kind="exact"] .value', { timeout: 20_000 });
-  return { context, page, problems };
-}
-
 /**
  * Milliseconds, measured in the page (not through the test harness), from clicking `button` until the expression
  * `done` (source text, evaluated in the page) holds: a MutationObserver checks it after every change of the page.
@@ -108,7 +93,7 @@ async function loadBuiltIn(page, id, ready) {
 test('MovieLens-1M true ranks load within a second and the table shows their exact metrics with per-user n', async () => {
   const expected = exactFromCsv('movielens-1m-true-ranks.csv');
   assert.deepEqual(Object.keys(expected), ['X', 'Y', 'Z']);
-  const { context, page, problems } = await open();
+  const { context, page, problems } = await openApp(browser, url);
   try {
     // Ready when the last cell of the exact column shows Z's AUC.
     const cell = `[...document.querySelectorAll('table.results:not(.methods) tbody tr')]
@@ -129,7 +114,7 @@ test('MovieLens-1M true ranks load within a second and the table shows their exa
 });
 
 test('MovieLens-1M NCF-sampled ranks load within a second as sampled ranks', async () => {
-  const { context, page, problems } = await open();
+  const { context, page, problems } = await openApp(browser, url);
   try {
     const times = await loadBuiltIn(
       page,
