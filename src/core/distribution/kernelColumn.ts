@@ -22,9 +22,17 @@ export interface KernelColumn {
   readonly values: Float64Array;
 }
 
-/** log K for K = 0..pool (log 0 = −∞), shared by the binomial columns of one n. */
+let logs = new Float64Array(0);
+
+/**
+ * log K for K = 0..pool at least (log 0 = −∞): one table, grown on demand and shared by every column of every n
+ * (the entries do not depend on n).
+ */
 export function logTable(pool: number): Float64Array {
-  return Float64Array.from({ length: pool + 1 }, (_, K) => Math.log(K));
+  if (logs.length < pool + 1) {
+    logs = Float64Array.from({ length: Math.max(pool + 1, 2 * logs.length) }, (_, K) => Math.log(K));
+  }
+  return logs;
 }
 
 export function kernelColumn(
@@ -82,7 +90,7 @@ function hypergeometricColumn(i: number, pool: number, m: number, cutoff: number
   return { lo, values: scratch.slice(lo - kMin, hi - kMin + 1) };
 }
 
-/** The window around `mode` where value(K) > cutoff · value(mode), as a column. */
+/** The window around `mode` where value(K) > cutoff · value(mode), as a column (each entry evaluated once). */
 function walk(
   mode: number,
   first: number,
@@ -91,9 +99,22 @@ function walk(
   value: (K: number) => number,
   cutoff: number,
 ): KernelColumn {
-  let hi = mode;
-  while (hi < last && value(hi + 1) > cutoff * peak) hi++;
-  let lo = mode;
-  while (lo > first && value(lo - 1) > cutoff * peak) lo--;
-  return { lo, values: Float64Array.from({ length: hi - lo + 1 }, (_, k) => value(lo + k)) };
+  const floor = cutoff * peak;
+  const above: number[] = [];
+  for (let K = mode + 1; K <= last; K++) {
+    const v = value(K);
+    if (!(v > floor)) break;
+    above.push(v);
+  }
+  const below: number[] = [];
+  for (let K = mode - 1; K >= first; K--) {
+    const v = value(K);
+    if (!(v > floor)) break;
+    below.push(v);
+  }
+  const values = new Float64Array(below.length + 1 + above.length);
+  for (let k = 0; k < below.length; k++) values[below.length - 1 - k] = below[k];
+  values[below.length] = peak;
+  values.set(above, below.length + 1);
+  return { lo: mode - below.length, values };
 }
