@@ -69,7 +69,7 @@ export function fmtValue(v: number): string {
 
 /**
  * The catalogue size as a caption says it: "n = 10,000", or for data with their own n per user "each user's own n
- * (1,393 to 3,687, 743 distinct values)".
+ * from 1,393 to 3,687 (743 distinct values)".
  */
 export function catalogueText(
   itemCount: number,
@@ -77,6 +77,6 @@ export function catalogueText(
 ): string {
   if (!own) return `n = ${fmtInt(itemCount)}`;
   if (own.smallest === own.largest) return `n = ${fmtInt(own.smallest)}`;
-  const count = own.distinct === undefined ? '' : `, ${fmtInt(own.distinct)} distinct values`;
-  return `each user's own n (${fmtInt(own.smallest)} to ${fmtInt(own.largest)}${count})`;
+  const count = own.distinct === undefined ? '' : ` (${fmtInt(own.distinct)} distinct values)`;
+  return `each user's own n from ${fmtInt(own.smallest)} to ${fmtInt(own.largest)}${count}`;
 }

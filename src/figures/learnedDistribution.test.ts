@@ -96,7 +96,7 @@ describe('Figure 7 with per-user n (an n column)', () => {
     const caption = (curves: typeof own) =>
       learnedDistributionPlot({ curves, itemCount: 800, sampleSize: 29, samplingLabel: 'sampled without replacement' })
         .caption;
-    expect(caption(own)).toContain("without replacement, each user's own n (200 to 800))");
+    expect(caption(own)).toContain("without replacement, each user's own n from 200 to 800)");
     expect(caption(global)).toContain('without replacement, n = 800)');
   });
 });

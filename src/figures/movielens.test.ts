@@ -73,7 +73,7 @@ describe('Figure 6 on MovieLens 1M', () => {
     expect(figure.caption).toContain('Sampled (uncorrected) orders them correctly from m = 971 on');
     // The caption names the per-user catalogue sizes the figure used, not the settings' single n.
     expect(sweep.itemCounts).toEqual({ smallest: 1393, largest: 3687, distinct: 743, corrected: true });
-    expect(figure.caption).toContain("each user's own n (1,393 to 3,687, 743 distinct values)");
+    expect(figure.caption).toContain("each user's own n from 1,393 to 3,687 (743 distinct values)");
     expect(figure.caption).toContain("computed for each user's n");
     expect(figure.caption).not.toContain('3,706');
   }, 60_000);

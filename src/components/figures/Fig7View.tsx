@@ -97,7 +97,7 @@ export function Fig7View(props: FigureInputs) {
           Jin et al. estimate the whole rank distribution <i>P</i>(<i>R</i>) from sampled ranks (BV, MLE, weighted MLE,
           maximal entropy) and read any metric@K off it. Their figure averages 100 sampled evaluations with <i>m</i> =
           99 for <i>R</i> ≤ 200; here the first three recommenders, 10 repetitions by default (on MovieLens about 2
-          seconds per recommender and repetition, a minute for the defaults),{' '}
+          seconds per recommender and repetition, about two minutes for the defaults),{' '}
           {own ? (
             <>
               each user sampled and fitted with its own <i>n</i> ({fmt(own.smallest)}–{fmt(own.largest)}; one fit of the
