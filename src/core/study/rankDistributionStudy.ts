@@ -31,6 +31,11 @@ export interface RankDistributionStudyOptions {
   readonly maxRank?: number;
   readonly onProgress?: (done: number, total: number) => void;
   readonly shouldStop?: () => boolean;
+  /**
+   * Kernels, pooled kernels and kernel columns kept between fits: pass one cache to the studies of several
+   * recommenders evaluated on the same users (same n, m and prior) so that they share them.
+   */
+  readonly cache?: DistributionCache;
 }
 
 export interface DistributionCurves {
@@ -81,7 +86,7 @@ export function rankDistributionStudy(options: RankDistributionStudyOptions): Re
     }
   }
   for (let r = 0; r < maxRank; r++) empirical[r] /= items;
-  const cache = new DistributionCache();
+  const cache = options.cache ?? new DistributionCache();
   const evaluation = new SampledEvaluation(createRandom(seed), m, sampling === 'with-replacement');
   const histograms = new HistogramCollector(m);
   const sums = methods.map(() => new Float64Array(maxRank));

@@ -7,6 +7,7 @@
  * user's true rank, like the empirical P(R) it is compared with. `globalN: true` drops the per-instance n instead.
  */
 import {
+  DistributionCache,
   InputError,
   isDistributionMethod,
   parseMethod,
@@ -57,6 +58,8 @@ export function distributionCurves(
     return method as DistributionMethod;
   });
   const total = request.recommenders.length * request.repeats;
+  // One cache for all recommenders: on the same users (MovieLens) their per-user-n kernels are the same.
+  const cache = new DistributionCache();
   const studies = request.recommenders.map((data, i) => {
     const recommender = request.globalN === true ? { ...data, itemCounts: null } : data;
     const result = rankDistributionStudy({
@@ -70,6 +73,7 @@ export function distributionCurves(
       maxRank: request.maxRank,
       prior: request.prior,
       fit: { perUserN: 'shared' },
+      cache,
       onProgress: (done) => onProgress?.(i * request.repeats + done, total),
     });
     if (!result.ok) throw new InputError(`recommender "${data.name}": ${result.error}`);
