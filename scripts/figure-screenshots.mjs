@@ -54,10 +54,10 @@ try {
     await panel
       .locator('figure.plot svg path.series, figure.plot svg rect.bar, table')
       .first()
-      .waitFor({ state: 'attached', timeout: 120_000 });
+      .waitFor({ state: 'attached', timeout: 300_000 });
     await panel
       .locator('figure.plot[aria-busy="true"]')
-      .waitFor({ state: 'detached', timeout: 120_000 })
+      .waitFor({ state: 'detached', timeout: 300_000 })
       .catch(() => {});
     if (tab === 'tables') {
       // Large data wait for a click before simulating; then every study's tables must be there.
