@@ -82,20 +82,8 @@ export class EstimatorVectors {
    * and it pays (itemCountGrid.ts). Later `get` calls read them from the cache.
    */
   prepare(methods: readonly Method[], itemCounts: Iterable<number>): void {
-    const distinct = [...new Set(itemCounts)].sort((a, b) => a - b);
-    const vectorMethods = methods.filter((method) => !needsFit(method) && method.kind !== 'sampled');
-    const { sampleSize, sampling, prior } = this.setup;
-    const interpolate = this.setup.itemCountVectors === 'interpolated';
-    const plans = new Map<Method, number[]>();
-    for (const method of vectorMethods) {
-      if (!interpolate || !interpolableInItemCount(method, !prior)) continue;
-      const ratio = minimumItemCountRatio(method, sampling);
-      const nodes = interpolationNodes(distinct, sampleSize, ITEM_COUNT_STEP, ratio);
-      if (nodes) plans.set(method, nodes);
-    }
+    const { distinct, vectorMethods, plans, solved } = this.plan(methods, itemCounts);
     this.nodes = plans.size > 0 ? [...plans.values()][0] : null;
-    const solved = new Set(distinct);
-    for (const nodes of plans.values()) nodes.forEach((n) => solved.add(n));
     for (const n of [...solved].sort((a, b) => a - b)) {
       for (const method of vectorMethods) {
         const nodes = plans.get(method);
@@ -110,6 +98,30 @@ export class EstimatorVectors {
         if (!this.cache.has(key)) this.cache.set(key, interpolateInItemCount(nodes, atNode, n));
       }
     }
+  }
+
+  /** How many correction solves `prepare(methods, itemCounts)` runs (for progress reports). */
+  plannedSolves(methods: readonly Method[], itemCounts: Iterable<number>): number {
+    const { distinct, vectorMethods, plans } = this.plan(methods, itemCounts);
+    return vectorMethods.reduce((s, method) => s + (plans.get(method)?.length ?? distinct.length), 0);
+  }
+
+  /** The distinct n, the methods with vectors, the interpolation nodes of each method that has them, every n solved. */
+  private plan(methods: readonly Method[], itemCounts: Iterable<number>) {
+    const distinct = [...new Set(itemCounts)].sort((a, b) => a - b);
+    const vectorMethods = methods.filter((method) => !needsFit(method) && method.kind !== 'sampled');
+    const { sampleSize, sampling, prior } = this.setup;
+    const interpolate = this.setup.itemCountVectors === 'interpolated';
+    const plans = new Map<Method, number[]>();
+    for (const method of vectorMethods) {
+      if (!interpolate || !interpolableInItemCount(method, !prior)) continue;
+      const ratio = minimumItemCountRatio(method, sampling);
+      const nodes = interpolationNodes(distinct, sampleSize, ITEM_COUNT_STEP, ratio);
+      if (nodes) plans.set(method, nodes);
+    }
+    const solved = new Set(distinct);
+    for (const nodes of plans.values()) nodes.forEach((n) => solved.add(n));
+    return { distinct, vectorMethods, plans, solved };
   }
 
   get(method: Method, itemCount: number): Float64Array[] {

@@ -71,13 +71,13 @@ export interface CorrectionRequest {
   readonly prior: Prior;
 }
 
-/** Counts the correction vectors computed (one per method and distinct n), to report progress. */
+/** Reports each correction solve (one per method and distinct n, or per interpolation node), for progress. */
 class CountingVectors extends EstimatorVectors {
-  private readonly seen = new Set<string>();
+  private reported = 0;
+  total = 0;
   constructor(
     metrics: ConstructorParameters<typeof EstimatorVectors>[0],
     setup: ConstructorParameters<typeof EstimatorVectors>[1],
-    private readonly total: number,
     private readonly report: (done: number, total: number) => void,
   ) {
     super(metrics, setup);
@@ -85,28 +85,28 @@ class CountingVectors extends EstimatorVectors {
 
   override get(...args: Parameters<EstimatorVectors['get']>): Float64Array[] {
     const vectors = super.get(...args);
-    const key = `${args[0].id}|${args[1]}`;
-    if (!this.seen.has(key)) {
-      this.seen.add(key);
-      this.report(this.seen.size, this.total);
+    if (this.solves !== this.reported && this.total > 0) {
+      this.reported = this.solves;
+      this.report(Math.min(this.solves, this.total), this.total);
     }
     return vectors;
   }
 }
 
-function distinctItemCounts(data: readonly RankData[], itemCount: number): number {
+/** Every catalogue size the instances use: their own n, or the global n for data without an n column. */
+function itemCountsOf(data: readonly RankData[], itemCount: number): Set<number> {
   const values = new Set<number>();
   for (const d of data) {
     if (d.itemCounts) for (const n of d.itemCounts) values.add(n);
     else values.add(itemCount);
   }
-  return values.size;
+  return values;
 }
 
 /**
  * Estimates of every metric by every method from sampled ranks: out[recommender][method][metric]. Corrections
- * are computed once per method and distinct n (data with a per-user n may have hundreds): `onProgress` hears of
- * each, at most every 100 ms.
+ * are computed for each instance's n (data with a per-user n may have hundreds, then solved on a grid of n and
+ * interpolated): `onProgress` hears of each solve, at most every 100 ms.
  */
 export function estimateAll(
   request: CorrectionRequest,
@@ -119,10 +119,15 @@ export function estimateAll(
     sampleSize: request.sampleSize,
     sampling: request.sampling,
     prior: priorVector(request.prior, request.itemCount),
+    itemCountVectors: 'interpolated' as const,
   };
   const data = request.recommenders.map(resolveRank);
-  const total = methods.length * distinctItemCounts(data, request.itemCount);
-  const cache = new CountingVectors(metrics, setup, total, throttle(onProgress));
+  const cache = new CountingVectors(metrics, setup, throttle(onProgress));
+  // Many distinct n (MovieLens: 743): CLS and BV are solved on a grid of n and interpolated (error < 1e-5, core
+  // itemCountGrid.ts); everything is solved up front, so progress counts the solves.
+  const itemCounts = itemCountsOf(data, request.itemCount);
+  cache.total = cache.plannedSolves(methods, itemCounts);
+  cache.prepare(methods, itemCounts);
   return data.map((recommender) => {
     const rows = estimateMetrics(recommender, metrics, methods, setup, cache);
     return methods.map((_, i) => metrics.map((_, j) => rows[i * metrics.length + j].estimate));
@@ -158,6 +163,8 @@ export function runStudy(request: StudyRequest, onProgress?: (done: number, tota
     repeats: request.repetitions,
     seed: request.seed,
     prior: priorVector(request.prior, request.itemCount),
+    // Per-instance n: corrections interpolated in n (core itemCountGrid.ts), as in the figures' studies.
+    itemCountVectors: 'interpolated',
     onProgress: throttle(onProgress),
   });
 }

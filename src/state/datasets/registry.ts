@@ -95,7 +95,7 @@ export const DATASETS: readonly Dataset[] = [
   publicFile(
     'movielens-sampled',
     'MovieLens 1M: X, Y, Z among NCF’s 99 negatives (sampled ranks)',
-    'The same recommenders evaluated as Neural Collaborative Filtering did: each held-out movie ranked among 99 sampled negatives (without replacement). Corrections are computed for each user’s own n (743 distinct values), which takes a while.',
+    'The same recommenders evaluated as Neural Collaborative Filtering did: each held-out movie ranked among 99 sampled negatives (without replacement). Corrections and estimators use each user’s own n (743 distinct values).',
     'datasets/movielens-1m-ncf-sampled-ranks.csv',
     { rankKind: 'sampled', itemCount: 3706, sampleSize: 99, sampling: 'without-replacement' },
   ),
