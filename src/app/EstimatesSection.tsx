@@ -33,7 +33,7 @@ export function EstimatesSection() {
         <div className="actions">
           <progress max={1} value={job.progress} aria-label="Correction progress" />
           <span role="status">
-            Computing the corrections: {Math.round(job.progress * 100)}% (one per method and distinct n)
+            Computing the corrections: {Math.round(job.progress * 100)}% (one solve per method and catalogue size n)
           </span>
           <button type="button" onClick={cancelEstimates}>
             Cancel
