@@ -25,7 +25,14 @@ export function useFigureJob<T>(
   compute: FigureCompute,
   channel: string,
   key: string,
-  task: ((api: AsyncFigureJobs, onProgress: (done: number, total: number) => void) => Promise<T>) | null,
+  task:
+    | ((
+        api: AsyncFigureJobs,
+        onProgress: (done: number, total: number) => void,
+        /** Aborted when the run is stale: a task that also uses other channels passes it on. */
+        signal: AbortSignal,
+      ) => Promise<T>)
+    | null,
 ): FigureJobHandle<T> {
   const [job, setJob] = useState<FigureJob<T>>({ status: 'loading', value: null, message: null, progress: null });
   const [retry, setRetry] = useState(0);
@@ -41,7 +48,7 @@ export function useFigureJob<T>(
     // A short delay lets fast typing settle before the worker starts.
     const timer = setTimeout(() => {
       compute
-        .run(channel, controller.signal, (api) => task(api, onProgress))
+        .run(channel, controller.signal, (api) => task(api, onProgress, controller.signal))
         .then((value) => {
           if (controller.signal.aborted) return;
           done.current = `${key}#${retry}`;
