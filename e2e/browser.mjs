@@ -48,6 +48,7 @@ export async function figurePanel(page, tab = 'fig1', timeout = 20_000) {
   const section = page.locator('section.figures-section');
   await section.scrollIntoViewIfNeeded();
   const panel = section.locator(`#tabpanel-${tab}`);
-  await panel.locator('figure.plot svg path.series').first().waitFor({ timeout });
+  // Attached, not visible: a flat line (e.g. AUC = 1 for every m) has an empty box and counts as hidden.
+  await panel.locator('figure.plot svg path.series').first().waitFor({ state: 'attached', timeout });
   return panel;
 }
