@@ -1,5 +1,6 @@
 // The figures section in Chromium: tabs by keyboard, Figure 2's named ordering changes on the toy example, the
-// tooltip read-out, SVG/PNG export of a figure and CSV export of a table, and a figure tab's own settings in a link.
+// tooltip read-out, SVG/PNG export of a figure and CSV export of a table, a figure tab's own settings in a link,
+// and Figure 7's two workers.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
@@ -139,6 +140,36 @@ test('a figure tab with its own zoom, axis scale and hidden legend entry comes b
     } finally {
       await fresh.context.close();
     }
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('Figure 7 fits its recommenders in two workers; a new setting mid-run cancels both and shows the new result', async () => {
+  const { context, page, problems } = await openApp(browser, url);
+  try {
+    let started = 0;
+    page.on('worker', (worker) => {
+      if (worker.url().includes('figures')) started += 1;
+    });
+    const section = await openFigures(page);
+    await section.getByRole('tab', { name: 'Figure 7 (Jin)' }).click();
+    const panel = section.locator('#tabpanel-fig7');
+    const caption = panel.locator('figure.plot figcaption');
+    await caption.filter({ hasText: 'averaged over 10 seeded' }).waitFor({ timeout: 60_000 });
+    // Every recommender of the toy example is in the figure, whichever worker fitted it.
+    for (const name of ['A', 'B', 'C']) assert.match(await caption.textContent(), new RegExp(`${name}: Recall@10`));
+    const repetitions = panel.getByLabel('Repetitions');
+    await repetitions.fill('3');
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(150);
+    await repetitions.fill('4');
+    await page.keyboard.press('Enter');
+    await caption.filter({ hasText: 'averaged over 4 seeded' }).waitFor({ timeout: 60_000 });
+    assert.match(await caption.textContent(), /C: Recall@10/);
+    // Figure 1's worker and Figure 7's two (more when a cancelled run's workers were terminated and replaced).
+    assert.ok(started >= 3, `${started} figure workers started`);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
