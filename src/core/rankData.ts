@@ -77,6 +77,33 @@ export function groupedRankData(
   };
 }
 
+/** The distinct per-instance n of the data (empty when no recommender carries an n column). */
+export function distinctItemCounts(recommenders: readonly RankData[]): Set<number> {
+  const seen = new Set<number>();
+  for (const data of recommenders) data.itemCounts?.forEach((n) => seen.add(n));
+  return seen;
+}
+
+/** The range of the per-instance n of some data, e.g. for a caption. */
+export interface ItemCountRange {
+  readonly smallest: number;
+  readonly largest: number;
+  readonly distinct: number;
+}
+
+/** Smallest, largest and number of distinct per-instance n, or null when no recommender carries an n column. */
+export function itemCountRange(recommenders: readonly RankData[]): ItemCountRange | null {
+  const seen = distinctItemCounts(recommenders);
+  if (seen.size === 0) return null;
+  let smallest = Infinity;
+  let largest = -Infinity;
+  for (const n of seen) {
+    smallest = Math.min(smallest, n);
+    largest = Math.max(largest, n);
+  }
+  return { smallest, largest, distinct: seen.size };
+}
+
 /** The catalogue size of instance i. */
 export function itemCountOf(data: RankData, instance: number, defaultItemCount: number): number {
   return data.itemCounts ? data.itemCounts[instance] : defaultItemCount;

@@ -19,7 +19,7 @@ import type { Metric } from './metrics.ts';
 import { metricOfRanks } from './metrics.ts';
 import { createRandom } from './random.ts';
 import type { RankData } from './rankData.ts';
-import { totalWeight, validateRankData } from './rankData.ts';
+import { distinctItemCounts, totalWeight, validateRankData } from './rankData.ts';
 import type { Result } from './result.ts';
 import { attempt } from './result.ts';
 import type { Sampling } from './sampling.ts';
@@ -129,8 +129,7 @@ export function simulate(options: SimulationOptions): SimulationResult {
     }
   }
   const cache = new EstimatorVectors(metrics, setup);
-  const itemCounts = new Set<number>();
-  for (const data of recommenders) data.itemCounts?.forEach((n) => itemCounts.add(n));
+  const itemCounts = distinctItemCounts(recommenders);
   if (itemCounts.size > 0) cache.prepare(methods, itemCounts);
   const evaluation = new SampledEvaluation(createRandom(seed), m, sampling === 'with-replacement');
   const histograms = new HistogramCollector(m);

@@ -4,6 +4,7 @@
  * Pure functions of src/core and src/io: the worker exposes them, tests call them directly.
  */
 import {
+  distinctItemCounts,
   estimateMetrics,
   expectedSampledMetric,
   validateRankData,
@@ -74,13 +75,18 @@ export interface CorrectionRequest {
 /** Reports each correction solve (one per method and distinct n, or per interpolation node), for progress. */
 class CountingVectors extends EstimatorVectors {
   private reported = 0;
-  total = 0;
+  private total = 0;
   constructor(
     metrics: ConstructorParameters<typeof EstimatorVectors>[0],
     setup: ConstructorParameters<typeof EstimatorVectors>[1],
     private readonly report: (done: number, total: number) => void,
   ) {
     super(metrics, setup);
+  }
+
+  override prepare(...args: Parameters<EstimatorVectors['prepare']>): void {
+    this.total = this.plannedSolves(...args);
+    super.prepare(...args);
   }
 
   override get(...args: Parameters<EstimatorVectors['get']>): Float64Array[] {
@@ -95,11 +101,8 @@ class CountingVectors extends EstimatorVectors {
 
 /** Every catalogue size the instances use: their own n, or the global n for data without an n column. */
 function itemCountsOf(data: readonly RankData[], itemCount: number): Set<number> {
-  const values = new Set<number>();
-  for (const d of data) {
-    if (d.itemCounts) for (const n of d.itemCounts) values.add(n);
-    else values.add(itemCount);
-  }
+  const values = distinctItemCounts(data);
+  if (data.some((d) => !d.itemCounts)) values.add(itemCount);
   return values;
 }
 
@@ -125,9 +128,7 @@ export function estimateAll(
   const cache = new CountingVectors(metrics, setup, throttle(onProgress));
   // Many distinct n (MovieLens: 743): CLS and BV are solved on a grid of n and interpolated (error < 1e-5, core
   // itemCountGrid.ts); everything is solved up front, so progress counts the solves.
-  const itemCounts = itemCountsOf(data, request.itemCount);
-  cache.total = cache.plannedSolves(methods, itemCounts);
-  cache.prepare(methods, itemCounts);
+  cache.prepare(methods, itemCountsOf(data, request.itemCount));
   return data.map((recommender) => {
     const rows = estimateMetrics(recommender, metrics, methods, setup, cache);
     return methods.map((_, i) => metrics.map((_, j) => rows[i * metrics.length + j].estimate));

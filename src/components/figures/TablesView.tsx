@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { ExpectedTable, StudyTables } from '../../figures/data/studyTables.ts';
-import { itemCountRange } from '../../figures/data/sweep.ts';
+import { itemCountRange } from '../../core/index.ts';
 import { catalogueText, fmtInt } from '../../figures/labels.ts';
 import { estimatorTable, expectedTables, orderingTable, winnerTable } from '../../figures/paperTables.ts';
 import { figureSettings } from './figureSettings.ts';
@@ -48,14 +48,7 @@ export function TablesView(props: FigureInputs) {
           })
       : null,
   );
-  const own = useMemo(
-    () =>
-      itemCountRange(
-        recommenders.map((r) => r.data),
-        true,
-      ),
-    [recommenders],
-  );
+  const own = useMemo(() => itemCountRange(recommenders.map((r) => r.data)), [recommenders]);
   const setting = `${catalogueText(itemCount, own)}, m = ${fmtInt(sampleSize)} ${SAMPLING_TEXT[sampling]}`;
   const [t1, t2] = useMemo(() => (job.value ? expectedTables(job.value, setting) : [null, null]), [job.value, setting]);
   return (

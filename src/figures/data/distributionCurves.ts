@@ -10,9 +10,11 @@ import {
   DistributionCache,
   InputError,
   isDistributionMethod,
+  itemCountRange,
   parseMethod,
   rankDistributionStudy,
   type DistributionMethod,
+  type ItemCountRange,
   type RankData,
   type RankDistributionStudy,
   type Sampling,
@@ -35,11 +37,7 @@ export interface DistributionCurvesRequest {
 }
 
 /** The per-instance catalogue sizes the fits used (null: every instance had the global n). */
-export interface UserItemCounts {
-  readonly smallest: number;
-  readonly largest: number;
-  readonly distinct: number;
-}
+export type UserItemCounts = ItemCountRange;
 
 export interface DistributionCurves {
   readonly methods: readonly string[];
@@ -79,18 +77,6 @@ export function distributionCurves(
     if (!result.ok) throw new InputError(`recommender "${data.name}": ${result.error}`);
     return result.value;
   });
-  const userItemCounts = request.recommenders.map((data) =>
-    request.globalN === true || !data.itemCounts ? null : itemCountRange(data.itemCounts),
-  );
+  const userItemCounts = request.recommenders.map((data) => (request.globalN === true ? null : itemCountRange([data])));
   return { methods: methods.map((m) => m.id), studies, userItemCounts };
-}
-
-function itemCountRange(itemCounts: Int32Array): UserItemCounts {
-  let smallest = Infinity;
-  let largest = -Infinity;
-  for (const n of itemCounts) {
-    smallest = Math.min(smallest, n);
-    largest = Math.max(largest, n);
-  }
-  return { smallest, largest, distinct: new Set(itemCounts).size };
 }

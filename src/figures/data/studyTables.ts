@@ -4,6 +4,7 @@
  * simulate). Pure functions, run in the figures' worker.
  */
 import {
+  distinctItemCounts,
   expectedSampledMetric,
   interpolationNodes,
   parseMethodList,
@@ -124,8 +125,7 @@ export function studyTables(
 
 /** The caption's note for data with per-instance n: how many distinct n, and how their corrections were obtained. */
 function perInstanceNote(recommenders: readonly RankData[], sampleSize: number, exact: boolean): string {
-  const distinct = new Set<number>();
-  for (const data of recommenders) data.itemCounts?.forEach((n) => distinct.add(n));
+  const distinct = distinctItemCounts(recommenders);
   if (distinct.size < 2) return '';
   const nodes = exact ? null : interpolationNodes([...distinct], sampleSize);
   const count = distinct.size.toLocaleString('en-US');

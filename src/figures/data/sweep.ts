@@ -8,10 +8,13 @@
  * (O(K) per instance whatever m). Runs in the worker; a pure function of the data.
  */
 import {
+  distinctItemCounts,
   EstimatorVectors,
   exactMetric,
+  itemCountRange,
   parseMethod,
   parseMetric,
+  type ItemCountRange,
   type RankData,
   type Sampling,
 } from '../../core/index.ts';
@@ -84,29 +87,12 @@ export interface SweepResult {
    * The instances' own n when the data carry them (each instance sampled, and corrected unless `globalCorrection`,
    * with its own n), for the captions; null when every instance uses the global n.
    */
-  readonly itemCounts?: ItemCountRange | null;
+  readonly itemCounts?: SweepItemCounts | null;
 }
 
-export interface ItemCountRange {
-  readonly smallest: number;
-  readonly largest: number;
-  readonly distinct: number;
-  /** Whether the corrections used each instance's n too (false: the global n, `globalCorrection`). */
+/** The data's per-instance n, and whether the corrections used them too (false: the global n). */
+export interface SweepItemCounts extends ItemCountRange {
   readonly corrected: boolean;
-}
-
-/** The range of the per-instance n of the data, or null when none carries them. */
-export function itemCountRange(recommenders: readonly RankData[], corrected: boolean): ItemCountRange | null {
-  const seen = new Set<number>();
-  for (const data of recommenders) data.itemCounts?.forEach((n) => seen.add(n));
-  if (seen.size === 0) return null;
-  let smallest = Infinity;
-  let largest = -Infinity;
-  for (const n of seen) {
-    smallest = Math.min(smallest, n);
-    largest = Math.max(largest, n);
-  }
-  return { smallest, largest, distinct: seen.size, corrected };
 }
 
 const sign = (a: number, b: number) => {
@@ -135,8 +121,7 @@ export function sweepSampleSizes(
   const limit = Math.min(largest, request.correctedLimit ?? 1000);
   const exact = metrics.map((metric) => recommenders.map((data) => exactMetric(data, metric, itemCount)));
   const compact = recommenders.map(compactSingle);
-  const itemCounts = new Set<number>();
-  if (!request.globalCorrection) for (const data of compact) data.itemCounts?.forEach((n) => itemCounts.add(n));
+  const itemCounts = request.globalCorrection ? new Set<number>() : distinctItemCounts(compact);
   const caches = new Map<string, EstimatorVectors>();
   const memo = new Map<string, number[]>();
   /**
@@ -212,7 +197,8 @@ export function sweepSampleSizes(
     });
   });
   changes.sort((p, q) => p.sampleSize - q.sampleSize);
-  const range = itemCountRange(recommenders, !request.globalCorrection);
+  const own = itemCountRange(recommenders);
+  const range = own && { ...own, corrected: !request.globalCorrection };
   return {
     recommenders: names,
     metrics: metrics.map((m) => m.id),
