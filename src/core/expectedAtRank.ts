@@ -23,43 +23,34 @@ export function expectedSampledAtRank(
   sampleSize: number,
   sampling: Sampling,
 ): number | null {
+  const closed = closedForm(metric, trueRank, itemCount, sampleSize, sampling);
+  if (closed !== null) return closed;
+  if (metric.cutoff === null) return null;
+  const out = new Float64Array(1);
+  new ExpectedAtRankBatch([metric], sampleSize, sampling).evaluate(trueRank, itemCount, out);
+  return out[0];
+}
+
+/** E[M(r̃) | r] for rank 1 (r̃ = 1 surely), AUC and untruncated AP; null for the other metrics. */
+function closedForm(
+  metric: Metric,
+  trueRank: number,
+  itemCount: number,
+  sampleSize: number,
+  sampling: Sampling,
+): number | null {
   const m = sampleSize;
   const N = itemCount - 1;
   const K = trueRank - 1;
   if (K <= 0) return metricAtRank(metric, 1, m + 1);
   if (metric.kind === 'auc') return (N - K) / N;
-  const withReplacement = sampling === 'with-replacement';
-  if (metric.kind === 'ap' && metric.cutoff === null) {
-    if (withReplacement) {
-      const theta = K / N;
-      return -Math.expm1((m + 1) * Math.log1p(-theta)) / ((m + 1) * theta);
-    }
-    const logQ = m + 1 > N - K ? -Infinity : logHypergeometricPmf(0, K + 1, N - K, m + 1);
-    return ((N + 1) * -Math.expm1(logQ)) / ((m + 1) * (K + 1));
+  if (metric.kind !== 'ap' || metric.cutoff !== null) return null;
+  if (sampling === 'with-replacement') {
+    const theta = K / N;
+    return -Math.expm1((m + 1) * Math.log1p(-theta)) / ((m + 1) * theta);
   }
-  if (metric.cutoff === null) return null;
-  const last = Math.min(metric.cutoff, m + 1) - 1;
-  let sum = 0;
-  if (withReplacement) {
-    const p = K / N;
-    const q = (N - K) / N;
-    if (q === 0) return last === m ? metricAtRank(metric, m + 1, m + 1) : 0;
-    const logOdds = Math.log(p / q);
-    let logP = logBinomialPmf(0, m, p, q);
-    for (let x = 0; x <= last; x++) {
-      if (x > 0) logP += Math.log((m - x + 1) / x) + logOdds;
-      sum += Math.exp(logP) * metricAtRank(metric, x + 1, m + 1);
-    }
-    return sum;
-  }
-  const lowest = Math.max(0, m - (N - K));
-  if (lowest > last) return 0;
-  let logP = logHypergeometricPmf(lowest, K, N - K, m);
-  for (let x = lowest; x <= Math.min(last, K); x++) {
-    if (x > lowest) logP += Math.log(((K - x + 1) * (m - x + 1)) / (x * (N - K - m + x)));
-    sum += Math.exp(logP) * metricAtRank(metric, x + 1, m + 1);
-  }
-  return sum;
+  const logQ = m + 1 > N - K ? -Infinity : logHypergeometricPmf(0, K + 1, N - K, m + 1);
+  return ((N + 1) * -Math.expm1(logQ)) / ((m + 1) * (K + 1));
 }
 
 /** The ratio recurrence rescales its running product past this (long cut-offs would overflow). */
@@ -105,13 +96,12 @@ export class ExpectedAtRankBatch {
   /** Writes E[M_t(r̃) | r] for true rank `trueRank` among `itemCount` items into out[t]. */
   evaluate(trueRank: number, itemCount: number, out: Float64Array): void {
     const { metrics, tables, sampleSize: m, sampling, scaled } = this;
-    const K = trueRank - 1;
-    const log0 = K <= 0 ? NaN : this.fillScaled(K, itemCount - 1);
+    const log0 = this.fillScaled(trueRank - 1, itemCount - 1);
     const first = Math.exp(log0);
     for (let t = 0; t < metrics.length; t++) {
       const table = tables[t];
-      if (table === null || Number.isNaN(log0)) {
-        out[t] = expectedSampledAtRank(metrics[t], trueRank, itemCount, m, sampling)!;
+      if (table === null) {
+        out[t] = closedForm(metrics[t], trueRank, itemCount, m, sampling)!;
         continue;
       }
       let sum = 0;
@@ -122,37 +112,35 @@ export class ExpectedAtRankBatch {
   }
 
   /**
-   * p(x)/p(x₀) for x < terms into this.scaled, x₀ the law's smallest value; returns log p(x₀) (−∞: no mass below
-   * `terms`; NaN: not computable here, use expectedSampledAtRank).
+   * p(x)/p(x₀) for x < terms into this.scaled, x₀ the smallest value of the law of X = r̃ − 1 (K = r − 1 of the
+   * N = n − 1 other items above the relevant one); returns log p(x₀), −∞ when the law has no mass below `terms`.
    */
   private fillScaled(K: number, N: number): number {
     const { scaled, terms, sampleSize: m } = this;
     scaled.fill(0);
     if (terms === 0) return 0;
-    if (this.sampling === 'with-replacement') {
-      const p = K / N;
-      const q = (N - K) / N;
-      if (q === 0) return NaN;
-      const odds = p / q;
-      let value = 1;
-      let shift = 0;
-      for (let x = 0; x < terms && x <= m; x++) {
-        if (x > 0) value *= ((m - x + 1) / x) * odds;
-        if (value > HUGE) [value, shift] = this.rescale(x, value, shift);
-        scaled[x] = value;
-      }
-      return logBinomialPmf(0, m, p, q) + shift;
+    const withReplacement = this.sampling === 'with-replacement';
+    if (withReplacement && K === N) {
+      // θ = 1: every sampled item ranks above the relevant one, X = m surely.
+      if (m >= terms) return -Infinity;
+      scaled[m] = 1;
+      return 0;
     }
-    const lowest = Math.max(0, m - (N - K));
+    const lowest = withReplacement ? 0 : Math.max(0, m - (N - K));
     if (lowest >= terms) return -Infinity;
+    const highest = withReplacement ? m : Math.min(K, m);
+    const odds = K / (N - K);
     let value = 1;
     let shift = 0;
-    for (let x = lowest; x < terms && x <= Math.min(K, m); x++) {
-      if (x > lowest) value *= ((K - x + 1) * (m - x + 1)) / (x * (N - K - m + x));
+    for (let x = lowest; x < terms && x <= highest; x++) {
+      // Ratio p(x)/p(x − 1) of the binomial (θ = K/N) or the hypergeometric law.
+      if (x > lowest)
+        value *= withReplacement ? ((m - x + 1) / x) * odds : ((K - x + 1) * (m - x + 1)) / (x * (N - K - m + x));
       if (value > HUGE) [value, shift] = this.rescale(x, value, shift);
       scaled[x] = value;
     }
-    return logHypergeometricPmf(lowest, K, N - K, m) + shift;
+    const log0 = withReplacement ? logBinomialPmf(0, m, K / N, (N - K) / N) : logHypergeometricPmf(lowest, K, N - K, m);
+    return log0 + shift;
   }
 
   /** Divides scaled[0..x) and `value` by HUGE (long cut-offs: the ratios' product would overflow). */
