@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { OptionSelect } from './OptionSelect.tsx';
 
 export interface SelectFieldProps<T extends string> {
   readonly label: ReactNode;
@@ -14,21 +15,13 @@ export function SelectField<T extends string>({ label, value, options, onChange,
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select
+      <OptionSelect
         id={id}
         value={value}
+        options={options}
+        onChange={onChange}
         aria-describedby={hint ? `${id}-hint` : undefined}
-        onChange={(event) => {
-          const next = options.find((o) => o.value === event.target.value);
-          if (next) onChange(next.value);
-        }}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
+      />
       {hint ? (
         <p id={`${id}-hint`} className="field-hint">
           {hint}

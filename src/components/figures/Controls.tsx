@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { ScaleKind } from '../../figures/scale.ts';
+import { OptionSelect } from '../OptionSelect.tsx';
 
 export interface ChoiceProps<T extends string> {
   readonly label: string;
@@ -14,20 +15,7 @@ export function Choice<T extends string>({ label, value, options, onChange }: Ch
   return (
     <span className="tool">
       <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => {
-          const next = options.find((o) => o.value === event.target.value);
-          if (next) onChange(next.value);
-        }}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
+      <OptionSelect id={id} value={value} options={options} onChange={onChange} />
     </span>
   );
 }
