@@ -8,25 +8,23 @@ import { join } from 'node:path';
 export const TRUE_RANKS_FILE = 'movielens-1m-true-ranks.csv';
 export const SAMPLED_RANKS_FILE = 'movielens-1m-ncf-sampled-ranks.csv';
 
-export interface TrueRanks {
+/** The columns both shipped files have, per recommender. */
+export interface RankColumns {
   readonly users: Int32Array;
   readonly rank: Int32Array;
   readonly itemCount: Int32Array;
   readonly optimistic: Int32Array;
   readonly pessimistic: Int32Array;
+}
+
+export interface TrueRanks extends RankColumns {
   readonly popMassAbove: Float64Array;
 }
 
-export interface SampledRanks {
-  readonly users: Int32Array;
-  readonly rank: Int32Array;
-  readonly itemCount: Int32Array;
-  readonly optimistic: Int32Array;
-  readonly pessimistic: Int32Array;
+export interface SampledRanks extends RankColumns {
   readonly negatives: Int32Array;
 }
 
-/** A CSV with a header: the cells of each column by name, rows grouped by the `recommender` column. */
 export function readGroupedCsv(path: string): { header: string[]; groups: Map<string, string[][]> } {
   const lines = readFileSync(path, 'utf8')
     .split('\n')
@@ -59,18 +57,22 @@ function column<T extends Int32Array | Float64Array>(
   return out;
 }
 
+/** The columns of RankColumns from one recommender's rows. */
+function rankColumns(header: string[], rows: string[][]): RankColumns {
+  return {
+    users: column(header, rows, 'user', Int32Array),
+    rank: column(header, rows, 'rank', Int32Array),
+    itemCount: column(header, rows, 'n', Int32Array),
+    optimistic: column(header, rows, 'rankOptimistic', Int32Array),
+    pessimistic: column(header, rows, 'rankPessimistic', Int32Array),
+  };
+}
+
 export function readTrueRanks(dir: string): Map<string, TrueRanks> {
   const { header, groups } = readGroupedCsv(join(dir, TRUE_RANKS_FILE));
   const out = new Map<string, TrueRanks>();
   for (const [name, rows] of groups) {
-    out.set(name, {
-      users: column(header, rows, 'user', Int32Array),
-      rank: column(header, rows, 'rank', Int32Array),
-      itemCount: column(header, rows, 'n', Int32Array),
-      optimistic: column(header, rows, 'rankOptimistic', Int32Array),
-      pessimistic: column(header, rows, 'rankPessimistic', Int32Array),
-      popMassAbove: column(header, rows, 'popMassAbove', Float64Array),
-    });
+    out.set(name, { ...rankColumns(header, rows), popMassAbove: column(header, rows, 'popMassAbove', Float64Array) });
   }
   return out;
 }
@@ -79,14 +81,7 @@ export function readSampledRanks(dir: string): Map<string, SampledRanks> {
   const { header, groups } = readGroupedCsv(join(dir, SAMPLED_RANKS_FILE));
   const out = new Map<string, SampledRanks>();
   for (const [name, rows] of groups) {
-    out.set(name, {
-      users: column(header, rows, 'user', Int32Array),
-      rank: column(header, rows, 'rank', Int32Array),
-      itemCount: column(header, rows, 'n', Int32Array),
-      optimistic: column(header, rows, 'rankOptimistic', Int32Array),
-      pessimistic: column(header, rows, 'rankPessimistic', Int32Array),
-      negatives: column(header, rows, 'negatives', Int32Array),
-    });
+    out.set(name, { ...rankColumns(header, rows), negatives: column(header, rows, 'negatives', Int32Array) });
   }
   return out;
 }
