@@ -1,7 +1,9 @@
-// Launches the system Chromium through playwright-core (no browser download needed).
+// Launches Chromium through playwright-core: the one e2e/run.mjs found or installed (CHROMIUM_PATH), else the first
+// usable one (e2e/findChromium.mjs), so a test file run on its own finds the same browser.
 import { chromium } from 'playwright-core';
+import { ensureChromium } from './findChromium.mjs';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || ensureChromium();
 
 export function launchBrowser() {
   return chromium.launch({

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureChromium } from './findChromium.mjs';
 import { serveStatic } from './server.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -26,6 +27,16 @@ function run(command, commandArgs, env = process.env) {
       done(1);
     });
   });
+}
+
+// A browser first (found, or installed with a one-line message), so that a machine without one gets one failure
+// with a clear sentence at most, never one per test.
+let chromiumPath;
+try {
+  chromiumPath = ensureChromium();
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
 }
 
 if (build) {
@@ -55,6 +66,7 @@ try {
   code = await run(process.execPath, ['--test', '--test-concurrency=1', ...testArgs, ...files], {
     ...process.env,
     E2E_BASE_URL: server.url,
+    CHROMIUM_PATH: chromiumPath,
   });
 } finally {
   await server.close();

@@ -4,6 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { ensureChromium } from '../e2e/findChromium.mjs';
 
 const args = process.argv.slice(2);
 const [url, outDir, ...rest] = args.filter((a) => !a.startsWith('--'));
@@ -14,7 +15,7 @@ if (!url || !outDir) {
 const tabs = rest.length > 0 ? rest : ['fig1', 'fig2', 'fig3', 'fig4', 'fig5', 'fig6', 'fig7', 'tables'];
 const width = Number(args.find((a) => a.startsWith('--width='))?.slice(8) ?? 1100);
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: ensureChromium(),
   args: [
     '--no-sandbox',
     '--disable-gpu',
