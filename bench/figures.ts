@@ -7,14 +7,14 @@
  */
 import { readFileSync } from 'node:fs';
 import * as core from '../src/core/index.ts';
-import { studyTables } from '../src/figures/data/studyTables.ts';
+import { studyTables } from '../workers/figures/studyTables.ts';
 import { parseRankFile } from '../src/io/index.ts';
 import { correctedSweepPlot } from '../src/figures/correctedSweepPlot.ts';
 import { correctionPlot } from '../src/figures/correctionPlot.ts';
-import { correctionCurves } from '../src/figures/data/correctionCurves.ts';
-import { distributionCurves } from '../src/figures/data/distributionCurves.ts';
-import { sampledCurves } from '../src/figures/data/rankCurves.ts';
-import { sweepSampleSizes } from '../src/figures/data/sweep.ts';
+import { correctionCurves } from '../workers/figures/correctionCurves.ts';
+import { distributionCurves } from '../workers/figures/distributionCurves.ts';
+import { sampledCurves } from '../workers/figures/rankCurves.ts';
+import { sweepSampleSizes } from '../workers/figures/sweep.ts';
 import { learnedDistributionPlot } from '../src/figures/learnedDistributionPlot.ts';
 import { metricVsRankPlot } from '../src/figures/metricVsRankPlot.ts';
 import { rankHistogramPlot } from '../src/figures/rankHistogramPlot.ts';

@@ -1,12 +1,12 @@
 /**
- * The app's study-tables job (src/figures/data/studyTables.ts, Tables 3–4 in the explorer) on the shipped
+ * The app's study-tables job (workers/figures/studyTables.ts, Tables 3–4 in the explorer) on the shipped
  * MovieLens-1M true ranks: each user's own n by default, so the exact column is docs/reproduction.md's "Exact
  * metrics" (per-user n), not the single-n reading it reported before (its last column, n = 3,706 for all).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { RankData } from '../src/core/index.ts';
-import { studyTables } from '../src/figures/data/studyTables.ts';
+import { studyTables } from '../workers/figures/studyTables.ts';
 import { parseRankFile } from '../src/io/index.ts';
 
 const FILE = 'movielens-1m-true-ranks.csv';

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Sampling } from '../src/core/index.ts';
 import { createRandom, singleRankData } from '../src/core/index.ts';
-import { sweepSampleSizes } from '../src/figures/data/sweep.ts';
+import { sweepSampleSizes } from '../workers/figures/sweep.ts';
 
 const TOY = [
   singleRankData('A', [100, 100, 100, 100, 100]),

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { NumberField } from '../components/NumberField.tsx';
 import { SelectField } from '../components/SelectField.tsx';
 import { DATASETS, DEFAULT_SYNTHETIC } from '../state/datasets/registry.ts';
-import { SHAPE_LABELS, SHAPES, type Shape, type SyntheticParams } from '../state/datasets/synthetic.ts';
+import { SHAPE_LABELS, SHAPES, type Shape, type SyntheticParams } from '../io/syntheticParams.ts';
 import { LIMITS } from '../state/document.ts';
 import { loadDataset } from '../state/inputActions.ts';
 

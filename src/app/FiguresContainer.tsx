@@ -1,14 +1,12 @@
 import { useMemo } from 'react';
-import { workerFigureCompute } from '../components/figures/figureCompute.ts';
 import { FiguresSection } from '../components/figures/FiguresSection.tsx';
 import { DEFAULT_SYNTHETIC } from '../state/datasets/registry.ts';
 import { confirmPreview, loadDataset } from '../state/inputActions.ts';
 import { figuresViewOf } from '../state/figureView.ts';
 import { updateFiguresView } from '../state/settingsActions.ts';
-import { priorVector } from '../state/workerJobs.ts';
+import { priorVector } from '../core/index.ts';
+import { currentBridge } from '../state/actions.ts';
 import { useExplorer } from './useExplorer.ts';
-
-const compute = workerFigureCompute();
 
 /** Loads the paper's MovieLens 1M recommenders X, Y, Z and uses them at once (the user asked for them). */
 async function loadPaperData(): Promise<void> {
@@ -42,7 +40,7 @@ export function FiguresContainer() {
       metrics={settings.metrics}
       gammas={settings.gammas}
       prior={priorValues}
-      compute={compute}
+      compute={currentBridge()}
       onLoadPaperData={() => void loadPaperData()}
       figureView={figureView}
       onFigureView={updateFiguresView}

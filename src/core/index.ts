@@ -1,6 +1,7 @@
 export * from './errors.ts';
 export * from './metrics.ts';
 export * from './sampling.ts';
+export * from './setup.ts';
 export * from './rankData.ts';
 export * from './expected.ts';
 export * from './expectedAtRank.ts';
@@ -13,4 +14,4 @@ export * from './result.ts';
 export * from './distribution/index.ts';
 export * from './bootstrap.ts';
 export * from './study/rankDistributionStudy.ts';
-export { correctOrderings, correctWinners, meanStd } from './study/summary.ts';
+export { compareTo12Digits, correctOrderings, correctWinners, meanStd, orderText } from './study/summary.ts';

@@ -4,7 +4,7 @@
  * from which it orders the recommenders as the exact metric does. Each panel has its own value axis (the corrected
  * values are near the exact ones, the sampled ones far above). Built from a sweep with two methods.
  */
-import type { SweepResult } from './data/sweep.ts';
+import type { SweepResult } from '../../workers/figures/sweep.ts';
 import { catalogueText, expectedOf, fmtInt, metricLabel, TITLE } from './labels.ts';
 import { methodLabel } from './methodTable.ts';
 import { orderingStory, orderText } from './orderings.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRandom, exactMetric, parseMetric, singleRankData, type RankData } from '../core/index.ts';
-import { distributionCurves } from './data/distributionCurves.ts';
+import { distributionCurves } from '../../workers/figures/distributionCurves.ts';
 import { distributionMethodLabel, learnedDistributionPlot } from './learnedDistributionPlot.ts';
 
 // A seeded recommender over n = 500 items, top heavy: ranks ⌈500^U⌉.

@@ -3,7 +3,7 @@
  * probability mass function P̂(R) each estimator learns from sampled ranks (top row) and its CDF, the estimate of
  * Recall@K (bottom row), averaged over repeated sampled evaluations, against the empirical P(R) of the true ranks.
  */
-import type { DistributionCurves } from './data/distributionCurves.ts';
+import type { DistributionCurves } from '../../workers/figures/distributionCurves.ts';
 import { catalogueText, fmt3, fmtInt } from './labels.ts';
 import { EXACT_STYLE, paletteStyle } from './palette.ts';
 import {

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readRankInput } from '../io/readRankInput.ts';
 import { correctedSweepPlot } from './correctedSweepPlot.ts';
-import { countBetween, countBottomHalf, rankBuckets } from './data/buckets.ts';
-import { sweepSampleSizes } from './data/sweep.ts';
+import { countBetween, countBottomHalf, rankBuckets } from './buckets.ts';
+import { sweepSampleSizes } from '../../workers/figures/sweep.ts';
 import { rankHistogramPlot } from './rankHistogramPlot.ts';
 
 // The MovieLens 1M ranks of recommenders X, Y, Z shipped with the app (public/datasets/README.md).

@@ -2,7 +2,8 @@
  * Orderings of recommenders in words, for captions: "A > C > B", and how the ordering evolves with m given the
  * change points of a sweep ("A > C > B for m < 73; A > B > C for 73 ≤ m < 281; …").
  */
-import { orderText, type OrderingChange, type SweepSeries } from './data/sweep.ts';
+import { orderText } from '../core/index.ts';
+import type { OrderingChange, SweepSeries } from '../../workers/figures/sweep.ts';
 
 export { orderText };
 import { fmtInt } from './labels.ts';

@@ -4,7 +4,7 @@
  * correctly); Jin et al. Table 2 (the same as Table 3 for their estimators) and Table 4 (how often each method
  * picks the exact winner). Cells that contradict the exact ordering are marked.
  */
-import type { ExpectedTable, StudyTables } from './data/studyTables.ts';
+import type { ExpectedTable, StudyTables } from '../../workers/figures/studyTables.ts';
 import { distributionMethodLabel } from './learnedDistributionPlot.ts';
 import { fmtInt, metricLabel } from './labels.ts';
 import { cell, contradictions, type TableGroup, type TableModel } from './tableModel.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { correctionVectors, expectedCurve, expectedOfVectors, parseMetric, parseMetricList } from '../core/index.ts';
 import { correctionPlot, outlierMethods } from './correctionPlot.ts';
-import { correctionCurves } from './data/correctionCurves.ts';
-import { rankGrid, sampledCurves } from './data/rankCurves.ts';
+import { correctionCurves } from '../../workers/figures/correctionCurves.ts';
+import { rankGrid, sampledCurves } from '../../workers/figures/rankCurves.ts';
 import { halfRank, sampledRankPlot } from './sampledRankPlot.ts';
 
 describe('rankGrid', () => {

@@ -4,7 +4,7 @@
  * paper's section 6.1 reads off it: top 10, top 100, bottom half and worst bucket.
  */
 import type { RankData } from '../core/index.ts';
-import { countBetween, countBottomHalf, rankBuckets, type RankBuckets } from './data/buckets.ts';
+import { countBetween, countBottomHalf, rankBuckets, type RankBuckets } from './buckets.ts';
 import { fmtInt } from './labels.ts';
 import type { SeriesStyle } from './palette.ts';
 import { columnsFor, emptyPanel, gridFrames, gridHeight, type PlotBar, type PlotFigure } from './plot.ts';

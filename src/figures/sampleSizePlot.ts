@@ -3,7 +3,7 @@
  * of sampled items grows from 1 to n − 1 (log axis), one panel per metric, with the sample sizes where the order
  * of two recommenders changes marked and named. Built from a sweep (data/sweep.ts) computed in the worker.
  */
-import type { SweepResult } from './data/sweep.ts';
+import type { SweepResult } from '../../workers/figures/sweep.ts';
 import { catalogueText, expectedOf, fmtInt, metricLabel, TITLE } from './labels.ts';
 import { orderingStory, orderText } from './orderings.ts';
 import { recommenderStyle, type SeriesStyle } from './palette.ts';

@@ -3,7 +3,7 @@
  * for several sample sizes m, against the exact metric M(r), one panel per metric, zoomed onto the top ranks
  * (the paper: top 1,000 of n = 10,000). Built from data/rankCurves.ts sampledCurves (worker).
  */
-import type { SampledCurves } from './data/rankCurves.ts';
+import type { SampledCurves } from '../../workers/figures/rankCurves.ts';
 import { fmt3, fmtInt, metricLabel, TITLE } from './labels.ts';
 import { EXACT_STYLE, paletteStyle } from './palette.ts';
 import {

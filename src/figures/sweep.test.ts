@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectedSampledMetric, parseMetric, singleRankData } from '../core/index.ts';
-import { sampleSizeGrid } from './data/expectedEstimate.ts';
-import { sweepSampleSizes } from './data/sweep.ts';
+import { sampleSizeGrid } from '../../workers/figures/expectedEstimate.ts';
+import { sweepSampleSizes } from '../../workers/figures/sweep.ts';
 import { orderingStory } from './orderings.ts';
 import { sampleSizePlot } from './sampleSizePlot.ts';
 

@@ -3,7 +3,7 @@
  * horizontal rules at each recommender's exact value, the sample sizes where two recommenders swap places marked
  * and named, and optionally the m of the settings and the m from which the ordering is correct.
  */
-import type { Consistency, OrderingChange, SweepSeries } from './data/sweep.ts';
+import type { Consistency, OrderingChange, SweepSeries } from '../../workers/figures/sweep.ts';
 import { fmtInt } from './labels.ts';
 import { changeLabel } from './orderings.ts';
 import type { SeriesStyle } from './palette.ts';

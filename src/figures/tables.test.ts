@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { singleRankData } from '../core/index.ts';
-import { expectedTable, studyTables } from './data/studyTables.ts';
+import { expectedTable, studyTables } from '../../workers/figures/studyTables.ts';
 import { estimatorTable, expectedTables, orderingTable, shortMethodLabel, winnerTable } from './paperTables.ts';
 import { contradictions, tableCsv, wrongCount } from './tableModel.ts';
 

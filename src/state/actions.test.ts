@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { refreshAll, refreshTable, setComputeBackends } from './actions.ts';
-import { WorkerFailure, type ComputeBackend } from './computeClient.ts';
-import { inlineBackend } from './inlineBackend.ts';
+import { refreshAll, refreshTable, setBridge } from './actions.ts';
 import { explorerStore, initialState } from './store.ts';
+import { inline } from './testing.ts';
+import { WorkerFailure, type Bridge } from './workerBridge.ts';
 
 const ids = ['auc', 'ap', 'ndcg', 'recall@10'];
 /** Krichene & Rendle 2020, Table 1 (exact, 3 decimals) and Table 2 (m = 99, mean ± std of 1000 repetitions). */
@@ -15,19 +15,11 @@ function table() {
   return job.value;
 }
 
-const inline = {
-  table: inlineBackend,
-  estimates: inlineBackend,
-  input: inlineBackend,
-  parse: inlineBackend,
-  study: inlineBackend,
-};
-
 beforeEach(() => {
   explorerStore.setState(initialState(), true);
-  setComputeBackends(inline);
+  setBridge(inline);
 });
-afterEach(() => setComputeBackends(null));
+afterEach(() => setBridge(null));
 
 describe('explorer actions on the toy example (section 3.2)', () => {
   it('computes Table 1 exactly and Table 2 up to its Monte Carlo error', async () => {
@@ -55,11 +47,17 @@ describe('explorer actions on the toy example (section 3.2)', () => {
   });
 
   it('offers a retry when the worker fails', async () => {
-    const broken: ComputeBackend = { run: () => Promise.reject(new WorkerFailure('The compute worker failed.')) };
-    setComputeBackends({ ...inline, table: broken });
+    const broken: Bridge = {
+      run: (channel, signal, task) =>
+        channel === 'table'
+          ? Promise.reject(new WorkerFailure('The worker failed.'))
+          : inline.run(channel, signal, task),
+      liveWorkers: () => 0,
+    };
+    setBridge(broken);
     await refreshTable();
     expect(explorerStore.getState().table).toMatchObject({ status: 'error', retryable: true });
-    setComputeBackends(inline);
+    setBridge(inline);
     await refreshTable();
     expect(explorerStore.getState().table.status).toBe('ready');
   });

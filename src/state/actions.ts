@@ -1,39 +1,41 @@
 /**
  * Computation actions: plain module functions that start the computations and put their results in the store
  * (zustand's "actions outside the store"). Each kind of job has its own worker; a new request aborts the one it
- * replaces, which terminates that worker (computeClient.ts), so stale work never finishes.
+ * replaces, which terminates that worker (workerBridge.ts), so stale work never finishes.
  */
 import { rankSummary } from '../io/rankHistogram.ts';
+import { methodIds } from '../core/index.ts';
 import { formatInteger } from './format.ts';
-import {
-  createComputeWorker,
-  isAbortError,
-  WorkerBackend,
-  WorkerFailure,
-  type ComputeBackend,
-} from './computeClient.ts';
 import { computeTable, type NamedData } from './jobs.ts';
 import { explorerStore as store, type ExplorerState, type Job, type RecommenderEntry } from './store.ts';
 import { proxy } from 'comlink';
 import { rankInputs } from './rankUpload.ts';
-import { methodIds } from './workerJobs.ts';
+import { appBridge, isAbortError, WorkerFailure, type AsyncApi, type Bridge } from './workerBridge.ts';
 
 export type JobKey = 'table' | 'estimates' | 'study' | 'input' | 'parse' | 'dataset';
-type Backends = Readonly<Record<JobKey, ComputeBackend>>;
 type Value<K extends 'table' | 'estimates' | 'study'> = NonNullable<ExplorerState[K]['value']>;
 
-let backends: Partial<Record<JobKey, ComputeBackend>> | null = null;
+/** What a job runs on: its own channel of the one bridge, so that cancelling the table does not cancel the study. */
+export interface ComputeBackend {
+  run<T>(signal: AbortSignal, task: (api: AsyncApi) => Promise<T>): Promise<T>;
+}
+
+let bridge: Bridge | null = null;
 const running: Partial<Record<JobKey, AbortController>> = {};
 let pending: ReturnType<typeof setTimeout> | null = null;
 
-/** One worker per kind of job, so that cancelling the table does not cancel the study. Tests pass inline ones. */
-export function setComputeBackends(next: Partial<Backends> | null): void {
-  backends = next;
+/** Replaces the bridge (tests pass an inline one; null goes back to the app's workers). */
+export function setBridge(next: Bridge | null): void {
+  bridge = next;
+}
+
+/** The page's one bridge to the workers: the results, the data jobs and the figures all run through it. */
+export function currentBridge(): Bridge {
+  return (bridge ??= appBridge());
 }
 
 export function backendFor(key: JobKey): ComputeBackend {
-  backends ??= {};
-  return (backends[key] ??= new WorkerBackend(createComputeWorker));
+  return { run: (signal, task) => currentBridge().run(key, signal, task) };
 }
 
 /** Starts a cancellable task of kind `key`, aborting the previous one; null when a newer task replaced it. */

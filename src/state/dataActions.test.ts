@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { setComputeBackends } from './actions.ts';
-import { generateSynthetic } from './datasets/synthetic.ts';
+import { setBridge } from './actions.ts';
+import { generateSynthetic } from '../../workers/synthetic.ts';
 import { DEFAULT_SYNTHETIC } from './datasets/registry.ts';
-import { inlineBackend } from './inlineBackend.ts';
 import { confirmPreview, editableText, loadDataset, readPastedCsv } from './inputActions.ts';
-import { resolveRank } from './rankRegistry.ts';
+import { resolveRank } from '../../workers/rankRegistry.ts';
 import { rankInputs } from './rankUpload.ts';
 import {
   addRecommender,
@@ -17,16 +16,16 @@ import { setItemCount, setRankKind } from './settingsActions.ts';
 import { applyDocument } from './documentActions.ts';
 import { decodeFragment, encodeFragment } from './linkCodec.ts';
 import { documentOf, explorerStore as store } from './store.ts';
-import { resetExplorer, until } from './testing.ts';
+import { inline, resetExplorer, until } from './testing.ts';
 import { singleRankData } from '../core/index.ts';
-import type { AsyncComputeApi } from './computeClient.ts';
+import type { AsyncApi } from './workerBridge.ts';
 
 const entry = (name: string) => store.getState().recommenders.find((r) => r.name === name)!;
 const tableNames = () => store.getState().table.value?.rows.map((r) => r.name);
 const ready = () => store.getState().table.status === 'ready';
 
 beforeEach(resetExplorer);
-afterEach(() => setComputeBackends(null));
+afterEach(() => setBridge(null));
 
 describe('paste boxes', () => {
   it('keeps a bad text as typed, names the line, and keeps the last valid data', async () => {
@@ -145,7 +144,7 @@ describe('synthetic shapes', () => {
 
 describe('rank uploads', () => {
   it('sends large data by reference and small data as they are', async () => {
-    const api = await inlineBackend.run(new AbortController().signal, async (a: AsyncComputeApi) => a);
+    const api = await inline.run('test', new AbortController().signal, async (a: AsyncApi) => a);
     const large = singleRankData(
       'L',
       Float64Array.from({ length: 120_000 }, (_, i) => 1 + (i % 1000)),

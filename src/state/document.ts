@@ -3,7 +3,7 @@
  * exported JSON file carry. Derived results are not part of it; they are recomputed from it.
  */
 import type { RankData, Sampling } from '../core/index.ts';
-import type { SyntheticParams } from './datasets/synthetic.ts';
+import type { SyntheticParams } from '../io/syntheticParams.ts';
 import { DEFAULT_FIGURES_VIEW, type FiguresView } from './figureView.ts';
 import { TOY_ITEM_COUNT, TOY_METRIC_IDS, TOY_RECOMMENDERS, TOY_SAMPLE_SIZE } from './toyExample.ts';
 

@@ -7,7 +7,7 @@ import { formatFileError } from '../io/fileError.ts';
 import { rankSummary } from '../io/rankHistogram.ts';
 import { startTask } from './actions.ts';
 import { datasetById } from './datasets/registry.ts';
-import type { SyntheticParams } from './datasets/synthetic.ts';
+import type { SyntheticParams } from '../io/syntheticParams.ts';
 import { PALETTE, type ExplorerDocument } from './document.ts';
 import { applyDocument, nextTask } from './documentActions.ts';
 import { restoreDocument } from './restore.ts';

@@ -4,7 +4,7 @@
  */
 import type { RankData, Sampling } from '../core/index.ts';
 import type { RecommenderInput } from '../figures/resultsTable.ts';
-import type { AsyncComputeApi } from './computeClient.ts';
+import type { AsyncApi } from './workerBridge.ts';
 import { rankInputs } from './rankUpload.ts';
 
 export interface NamedData {
@@ -23,7 +23,7 @@ export interface TableRequest {
 }
 
 /** Exact metric, expected sampled metric and its std for every recommender and metric (Tables 1 and 2). */
-export async function computeTable(api: AsyncComputeApi, request: TableRequest): Promise<RecommenderInput[]> {
+export async function computeTable(api: AsyncApi, request: TableRequest): Promise<RecommenderInput[]> {
   const { itemCount, sampleSize, sampling, metrics } = request;
   const recommenders = await rankInputs(api, request.recommenders);
   const table = await api.expectedTable({ recommenders, metrics, itemCount, sampleSize, sampling });

@@ -4,8 +4,8 @@
  */
 import { transfer } from 'comlink';
 import type { RankData } from '../core/index.ts';
-import type { AsyncComputeApi } from './computeClient.ts';
-import type { RankField, RankSource } from './rankRegistry.ts';
+import type { AsyncApi } from './workerBridge.ts';
+import type { RankField, RankSource } from '../../workers/rankRegistry.ts';
 
 /** Data with more ranks than this are uploaded by reference. */
 export const UPLOAD_THRESHOLD = 100_000;
@@ -26,7 +26,7 @@ function keyOf(data: RankData): string {
 }
 
 /** What a worker must expose to receive rank data by reference (the compute and the figures workers both do). */
-export type RankUploadApi = Pick<AsyncComputeApi, 'beginRankData' | 'putRankChunk' | 'retainRankData' | 'hasRankData'>;
+export type RankUploadApi = Pick<AsyncApi, 'beginRankData' | 'putRankChunk' | 'retainRankData' | 'hasRankData'>;
 
 async function upload(api: RankUploadApi, key: string, data: RankData): Promise<void> {
   const { offsets, ranks, weights, itemCounts } = data;

@@ -20,7 +20,7 @@ import {
 } from './document.ts';
 import { DATASETS } from './datasets/registry.ts';
 import { restoreFiguresView } from './figureView.ts';
-import { SHAPES } from './datasets/synthetic.ts';
+import { SHAPES } from '../io/syntheticParams.ts';
 import { fromWire, toWire, type WireRanks } from './wireRanks.ts';
 
 /** Written into every exported file, so that a configuration can be told from a rank file. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { setComputeBackends } from './actions.ts';
+import { setBridge } from './actions.ts';
 import { defaultDocument, type ExplorerDocument } from './document.ts';
 import { encodeFragment } from './linkCodec.ts';
 import { memoryStorage } from './persistence.ts';
@@ -38,7 +38,7 @@ const work: ExplorerDocument = {
 beforeEach(resetExplorer);
 afterEach(() => {
   stopSession();
-  setComputeBackends(null);
+  setBridge(null);
 });
 
 describe('session start', () => {

@@ -2,7 +2,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { RankData, Sampling, SimulationResult } from '../core/index.ts';
 import type { RecommenderInput } from '../figures/resultsTable.ts';
-import type { SyntheticParams } from './datasets/synthetic.ts';
+import type { SyntheticParams } from '../io/syntheticParams.ts';
 import { defaultDocument, type ExplorerDocument, type RecommenderDoc, type Settings, type View } from './document.ts';
 
 /** A computed result: while loading or after an error the previous value (if any) is kept for display. */

@@ -1,9 +1,9 @@
 /** The Monte Carlo study (Krichene & Rendle Tables 2–4): a long job with progress, cancellation and retry. */
 import { proxy } from 'comlink';
+import { methodIds } from '../core/index.ts';
 import { activeRecommenders, cancelTask, failure, startTask } from './actions.ts';
 import { rankInputs } from './rankUpload.ts';
 import { explorerStore as store } from './store.ts';
-import { methodIds } from './workerJobs.ts';
 
 export async function runStudy(): Promise<void> {
   const state = store.getState();

@@ -1,18 +1,15 @@
-/** Test set-up shared by the state tests: the store reset and every job run inline. */
-import { setComputeBackends } from './actions.ts';
-import { inlineBackend } from './inlineBackend.ts';
+/** Test set-up shared by the state tests: the store reset and every job run inline on the worker API. */
+import { api } from '../../workers/api.ts';
+import { setBridge } from './actions.ts';
 import { explorerStore, initialState } from './store.ts';
+import { inlineBridge } from './workerBridge.ts';
+
+/** The worker API on the calling thread, derived from the API object. */
+export const inline = inlineBridge(api);
 
 export function resetExplorer(): void {
   explorerStore.setState(initialState(), true);
-  setComputeBackends({
-    table: inlineBackend,
-    estimates: inlineBackend,
-    study: inlineBackend,
-    input: inlineBackend,
-    parse: inlineBackend,
-    dataset: inlineBackend,
-  });
+  setBridge(inline);
 }
 
 /** Resolves once `check` holds for the store (polling; the actions debounce and run asynchronously). */

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import type { SweepResult } from '../../figures/data/sweep.ts';
+import type { SweepResult } from '../../../workers/figures/sweep.ts';
 import { sampleSizePlot } from '../../figures/sampleSizePlot.ts';
 import { ScaleChoice } from './Controls.tsx';
-import { progressCallback } from './figureCompute.ts';
+import { proxy as progressCallback } from 'comlink';
 import { figureSettings } from './figureSettings.ts';
 import { FigureView } from './FigureView.tsx';
 import { PlotChart } from './PlotChart.tsx';

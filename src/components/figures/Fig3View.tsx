@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { SampledCurves } from '../../figures/data/rankCurves.ts';
+import type { SampledCurves } from '../../../workers/figures/rankCurves.ts';
 import { sampledRankPlot } from '../../figures/sampledRankPlot.ts';
 import { ListInput, ScaleChoice } from './Controls.tsx';
 import { figureSettings } from './figureSettings.ts';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { correctionPlot } from '../../figures/correctionPlot.ts';
-import type { CorrectionCurves } from '../../figures/data/correctionCurves.ts';
+import type { CorrectionCurves } from '../../../workers/figures/correctionCurves.ts';
 import { metricLabel } from '../../figures/labels.ts';
 import { Choice, ListInput, ScaleChoice } from './Controls.tsx';
 import { figureSettings } from './figureSettings.ts';

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { correctedSweepPlot } from '../../figures/correctedSweepPlot.ts';
-import type { SweepResult } from '../../figures/data/sweep.ts';
+import type { SweepResult } from '../../../workers/figures/sweep.ts';
 import { metricLabel } from '../../figures/labels.ts';
 import { Choice, ListInput, ScaleChoice } from './Controls.tsx';
-import { progressCallback } from './figureCompute.ts';
+import { proxy as progressCallback } from 'comlink';
 import { needsTrueRanks } from './Fig2View.tsx';
 import { figureSettings } from './figureSettings.ts';
 import { FigureView } from './FigureView.tsx';

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import type { DistributionCurves } from '../../figures/data/distributionCurves.ts';
+import type { DistributionCurves } from '../../../workers/figures/distributionCurves.ts';
 import { learnedDistributionPlot } from '../../figures/learnedDistributionPlot.ts';
 import { ListInput, ScaleChoice } from './Controls.tsx';
-import { progressCallback } from './figureCompute.ts';
+import { proxy as progressCallback } from 'comlink';
 import { needsTrueRanks } from './Fig2View.tsx';
 import { figureSettings } from './figureSettings.ts';
 import { FigureView } from './FigureView.tsx';

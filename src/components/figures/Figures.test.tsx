@@ -2,14 +2,14 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { singleRankData } from '../../core/index.ts';
 import { correctionPlot } from '../../figures/correctionPlot.ts';
-import { correctionCurves } from '../../figures/data/correctionCurves.ts';
-import { expectedTable } from '../../figures/data/studyTables.ts';
-import { sampledCurves } from '../../figures/data/rankCurves.ts';
+import { correctionCurves } from '../../../workers/figures/correctionCurves.ts';
+import { expectedTable } from '../../../workers/figures/studyTables.ts';
+import { sampledCurves } from '../../../workers/figures/rankCurves.ts';
 import { expectedTables } from '../../figures/paperTables.ts';
 import { rankHistogramPlot } from '../../figures/rankHistogramPlot.ts';
 import { sampledRankPlot } from '../../figures/sampledRankPlot.ts';
 import { DEFAULT_FIGURES_VIEW, type FiguresView } from '../../state/figureView.ts';
-import { inlineFigureCompute } from './figureCompute.ts';
+import { inline } from '../../state/testing.ts';
 import { FiguresSection } from './FiguresSection.tsx';
 import { PlotChart } from './PlotChart.tsx';
 import { StudyTable } from './StudyTable.tsx';
@@ -95,7 +95,7 @@ describe('figures rendered to SVG (snapshots of small cases)', () => {
           metrics={['auc', 'ap']}
           gammas={[0.1]}
           prior={null}
-          compute={inlineFigureCompute}
+          compute={inline}
           figureView={figureView}
           onFigureView={() => {}}
         />,

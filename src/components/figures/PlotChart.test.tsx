@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { metricCurve, parseMetric, singleRankData } from '../../core/index.ts';
-import { sweepSampleSizes } from '../../figures/data/sweep.ts';
+import { sweepSampleSizes } from '../../../workers/figures/sweep.ts';
 import { metricVsRankPlot } from '../../figures/metricVsRankPlot.ts';
 import { sampleSizePlot } from '../../figures/sampleSizePlot.ts';
 import { PlotChart } from './PlotChart.tsx';

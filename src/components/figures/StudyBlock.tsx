@@ -1,8 +1,8 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import type { StudyTables } from '../../figures/data/studyTables.ts';
+import type { StudyTables } from '../../../workers/figures/studyTables.ts';
 import type { TableModel } from '../../figures/tableModel.ts';
 import { ListInput } from './Controls.tsx';
-import { progressCallback } from './figureCompute.ts';
+import { proxy as progressCallback } from 'comlink';
 import { integerListProblem } from './parse.ts';
 import { StudyTable } from './StudyTable.tsx';
 import { dataKey, type FigureInputs } from './types.ts';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { ExpectedTable, StudyTables } from '../../figures/data/studyTables.ts';
+import type { ExpectedTable, StudyTables } from '../../../workers/figures/studyTables.ts';
 import { itemCountRange } from '../../core/index.ts';
 import { catalogueText, fmtInt } from '../../figures/labels.ts';
 import { estimatorTable, expectedTables, orderingTable, winnerTable } from '../../figures/paperTables.ts';
@@ -39,7 +39,7 @@ export function TablesView(props: FigureInputs) {
     key,
     usable
       ? (api) =>
-          api.expectedTable({
+          api.expectedTableModel({
             recommenders: recommenders.map((r) => ({ ...r.data, name: r.name })),
             metrics,
             itemCount,

@@ -1,6 +1,6 @@
 import type { RankData, Sampling } from '../../core/index.ts';
 import type { FiguresView } from '../../state/figureView.ts';
-import type { FigureCompute } from './figureCompute.ts';
+import type { Bridge } from '../../state/workerBridge.ts';
 
 /** A recommender as the figures see it: its name, the colour the user gave it (or null), and its ranks. */
 export interface FigureRecommender {
@@ -21,7 +21,7 @@ export interface FigureInputs {
   readonly gammas: readonly number[];
   /** p(r) for the corrections, or null for the uniform prior (the paper's). */
   readonly prior: Float64Array | null;
-  readonly compute: FigureCompute;
+  readonly compute: Bridge;
   /** Width available to the figure, in CSS pixels. */
   readonly width: number;
   /** The section is on screen: only then do figures start computations. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { AsyncFigureJobs } from '../../../workers/figureJobs.ts';
-import { isAbort, type FigureCompute } from './figureCompute.ts';
+import type { AsyncApi } from '../../state/workerBridge.ts';
+import { isAbortError as isAbort, type Bridge } from '../../state/workerBridge.ts';
 
 export interface FigureJob<T> {
   readonly status: 'loading' | 'ready' | 'error';
@@ -22,12 +22,12 @@ export interface FigureJobHandle<T> extends FigureJob<T> {
  * the last value stays; the task runs when it comes back, unless its key has already been computed.
  */
 export function useFigureJob<T>(
-  compute: FigureCompute,
+  compute: Bridge,
   channel: string,
   key: string,
   task:
     | ((
-        api: AsyncFigureJobs,
+        api: AsyncApi,
         onProgress: (done: number, total: number) => void,
         /** Aborted when the run is stale: a task that also uses other channels passes it on. */
         signal: AbortSignal,

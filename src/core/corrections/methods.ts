@@ -126,3 +126,8 @@ export function parseMethodList(text: string): Method[] {
   }
   return [...seen.values()];
 }
+
+/** The methods the explorer compares by default: the sampled metric, the corrections of section 5, BV for each γ. */
+export function methodIds(gammas: readonly number[]): string[] {
+  return ['sampled', 'rank-estimate', 'ls', 'cls', ...gammas.map((g) => `bv:${g}`)];
+}

@@ -48,3 +48,18 @@ export function correctWinners(exact: readonly number[], estimates: readonly Flo
   }
   return correct;
 }
+
+/** The sign of a − b, 0 when a and b agree to 12 significant digits (rounding cannot reorder a tie). */
+export function compareTo12Digits(a: number, b: number): number {
+  const d = a - b;
+  return Math.abs(d) <= 1e-12 * Math.max(Math.abs(a), Math.abs(b), 1e-300) ? 0 : Math.sign(d);
+}
+
+/** Names best first, "=" between values equal to 12 digits. Example: orderText(['A', 'B'], [1, 2]) → "B > A". */
+export function orderText(names: readonly string[], values: readonly number[]): string {
+  // Values equal to 12 digits keep the names' order (a stable sort), so rounding cannot reorder a tie.
+  const sorted = names.map((name, i) => ({ name, v: values[i] })).sort((p, q) => compareTo12Digits(q.v, p.v));
+  return sorted
+    .map((p, i) => (i === 0 ? p.name : `${compareTo12Digits(sorted[i - 1].v, p.v) === 0 ? ' = ' : ' > '}${p.name}`))
+    .join('');
+}

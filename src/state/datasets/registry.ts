@@ -5,11 +5,11 @@
  */
 import type { RankData } from '../../core/index.ts';
 import { formatFileError } from '../../io/fileError.ts';
-import type { ComputeBackend } from '../computeClient.ts';
+import type { ComputeBackend } from '../actions.ts';
 import type { Settings } from '../document.ts';
 import { DEFAULT_SETTINGS } from '../document.ts';
 import { TOY_RECOMMENDERS } from '../toyExample.ts';
-import { SHAPES, type Shape, type SyntheticParams } from './synthetic.ts';
+import { SHAPES, type Shape, type SyntheticParams } from '../../io/syntheticParams.ts';
 
 export interface DatasetLoad {
   readonly recommenders: readonly { readonly name: string; readonly data: RankData; readonly text: string | null }[];

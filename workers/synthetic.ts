@@ -7,25 +7,11 @@
  *                       Z, which put over 1,600 of 6,040 users in the worst bucket).
  * U is uniform on [0, 1) from the core's xoshiro128** source.
  */
-import { createRandom, singleRankData, type RandomSource, type RankData } from '../../core/index.ts';
-import { compactRankData, withSummary } from '../../io/rankHistogram.ts';
+import { createRandom, singleRankData, type RandomSource, type RankData } from '../src/core/index.ts';
+import { compactRankData, withSummary } from '../src/io/rankHistogram.ts';
+import { SHAPE_LABELS, SHAPES, type Shape, type SyntheticParams } from '../src/io/syntheticParams.ts';
 
-export const SHAPES = ['balanced', 'top-heavy', 'heavy-worst-bucket'] as const;
-export type Shape = (typeof SHAPES)[number];
-
-export const SHAPE_LABELS: Readonly<Record<Shape, string>> = {
-  balanced: 'Balanced',
-  'top-heavy': 'Top-heavy',
-  'heavy-worst-bucket': 'Heavy worst bucket',
-};
-
-export interface SyntheticParams {
-  readonly shapes: readonly Shape[];
-  /** Users (instances) per recommender. */
-  readonly users: number;
-  readonly itemCount: number;
-  readonly seed: number;
-}
+export type { SyntheticParams };
 
 function draw(shape: Shape, n: number, random: RandomSource): number {
   const u = random.next();

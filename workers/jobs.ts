@@ -13,17 +13,18 @@ import {
   EstimatorVectors,
   parseMethod,
   parseMetric,
+  priorVector,
   simulate,
+  type PriorSpec,
   type RankData,
   type Sampling,
   type SimulationResult,
-} from '../core/index.ts';
-import type { Parsed } from '../io/fileError.ts';
-import { withSummary } from '../io/rankHistogram.ts';
-import { readRankInput, type RankInput } from '../io/readRankInput.ts';
-import type { RankFileOptions } from '../io/rankFile.ts';
-import { parseRankList, type RankListOptions, type RankListResult } from '../io/rankList.ts';
-import type { Prior } from './document.ts';
+} from '../src/core/index.ts';
+import type { Parsed } from '../src/io/fileError.ts';
+import { withSummary } from '../src/io/rankHistogram.ts';
+import { readRankInput, type RankInput } from '../src/io/readRankInput.ts';
+import type { RankFileOptions } from '../src/io/rankFile.ts';
+import { parseRankList, type RankListOptions, type RankListResult } from '../src/io/rankList.ts';
 import { resolveRank, type RankSource } from './rankRegistry.ts';
 
 export interface TableRequest {
@@ -50,18 +51,6 @@ export function expectedTable(request: TableRequest): MetricSummary[][] {
 }
 
 /** The methods the explorer compares: the sampled metric, the corrections of section 5, and BV for each γ. */
-export function methodIds(gammas: readonly number[]): string[] {
-  return ['sampled', 'rank-estimate', 'ls', 'cls', ...gammas.map((g) => `bv:${g}`)];
-}
-
-/** p(r) on 1..n, or null for the uniform prior (the paper's choice). p(r) ∝ r^−a for the power law. */
-export function priorVector(prior: Prior, itemCount: number): Float64Array | null {
-  if (prior.kind === 'uniform' || prior.exponent === 0) return null;
-  const p = new Float64Array(itemCount);
-  for (let r = 1; r <= itemCount; r++) p[r - 1] = r ** -prior.exponent;
-  return p;
-}
-
 export interface CorrectionRequest {
   readonly recommenders: readonly RankSource[];
   readonly metrics: readonly string[];
@@ -69,7 +58,7 @@ export interface CorrectionRequest {
   readonly itemCount: number;
   readonly sampleSize: number;
   readonly sampling: Sampling;
-  readonly prior: Prior;
+  readonly prior: PriorSpec;
 }
 
 /** Reports each correction solve (one per method and distinct n, or per interpolation node), for progress. */

@@ -18,7 +18,7 @@ import {
   type RankData,
   type RankDistributionStudy,
   type Sampling,
-} from '../../core/index.ts';
+} from '../../src/core/index.ts';
 
 export interface DistributionCurvesRequest {
   readonly recommenders: readonly RankData[];

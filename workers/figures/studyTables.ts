@@ -14,7 +14,7 @@ import {
   type RankData,
   type Sampling,
   type SimulationResult,
-} from '../../core/index.ts';
+} from '../../src/core/index.ts';
 
 export interface ExpectedTableRequest {
   readonly recommenders: readonly RankData[];

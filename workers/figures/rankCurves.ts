@@ -11,7 +11,7 @@ import {
   sampledMetricVector,
   validateSamplingSetup,
   type Sampling,
-} from '../../core/index.ts';
+} from '../../src/core/index.ts';
 
 /**
  * Ranks 1..min(dense, maxRank), then about `sparse` more spread evenly both on a linear and on a log axis up to

@@ -2,7 +2,7 @@
  * Rank distributions in buckets (Krichene & Rendle Figure 5): how many relevant items each recommender puts at
  * ranks 1..w, w+1..2w, …, up to n. Each relevant item counts with its instance's weight (a histogram row's count).
  */
-import type { RankData } from '../../core/index.ts';
+import type { RankData } from '../core/index.ts';
 
 export interface RankBuckets {
   /** Bucket b holds ranks starts[b]..ends[b]. */

@@ -1,6 +1,6 @@
 /**
  * The computations behind the figures that are too heavy for the main thread, as one object of pure functions:
- * workers/figureJobs.ts adds the rank-data plumbing for the worker; tests call these directly.
+ * workers/api.ts adds the rank-data plumbing for the worker; tests call these directly.
  */
 import { correctionCurves } from './correctionCurves.ts';
 import { distributionCurves } from './distributionCurves.ts';
@@ -8,7 +8,7 @@ import { sampledCurves } from './rankCurves.ts';
 import { expectedTable, studyTables } from './studyTables.ts';
 import { sweepSampleSizes } from './sweep.ts';
 
-export const figureApi = {
+export const figureJobs = {
   sweepSampleSizes,
   sampledCurves,
   correctionCurves,
@@ -17,4 +17,4 @@ export const figureApi = {
   studyTables,
 };
 
-export type FigureApi = typeof figureApi;
+export type FigureJobs = typeof figureJobs;

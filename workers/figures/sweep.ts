@@ -17,7 +17,9 @@ import {
   type ItemCountRange,
   type RankData,
   type Sampling,
-} from '../../core/index.ts';
+  compareTo12Digits,
+  orderText,
+} from '../../src/core/index.ts';
 import { compactSingle, expectedEstimates, largestSampleSize, sampleSizeGrid } from './expectedEstimate.ts';
 
 export interface SweepRequest {
@@ -95,19 +97,7 @@ export interface SweepItemCounts extends ItemCountRange {
   readonly corrected: boolean;
 }
 
-const sign = (a: number, b: number) => {
-  const d = a - b;
-  return Math.abs(d) <= 1e-12 * Math.max(Math.abs(a), Math.abs(b), 1e-300) ? 0 : Math.sign(d);
-};
-
-/** Names best first, "=" between values equal to 12 digits. Example: orderText(['A', 'B'], [1, 2]) → "B > A". */
-export function orderText(names: readonly string[], values: readonly number[]): string {
-  // Values equal to 12 digits keep the names' order (a stable sort), so rounding cannot reorder a tie.
-  const sorted = names.map((name, i) => ({ name, v: values[i] })).sort((p, q) => sign(q.v, p.v));
-  return sorted
-    .map((p, i) => (i === 0 ? p.name : `${sign(sorted[i - 1].v, p.v) === 0 ? ' = ' : ' > '}${p.name}`))
-    .join('');
-}
+const sign = compareTo12Digits;
 
 export function sweepSampleSizes(
   request: SweepRequest,

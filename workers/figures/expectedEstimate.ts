@@ -17,7 +17,7 @@ import {
   type Metric,
   type RankData,
   type Sampling,
-} from '../../core/index.ts';
+} from '../../src/core/index.ts';
 
 export interface EstimatorSetup {
   readonly itemCount: number;

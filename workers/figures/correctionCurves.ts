@@ -2,7 +2,7 @@
  * Figure 4's data (Krichene & Rendle section 5.4): the corrected metric M̂(r̃) of each method as a vector over the
  * sampled ranks r̃ = 1..m+1, and its expectation E[M̂(r̃) | r] over the true ranks next to the exact M(r).
  */
-import { EstimatorVectors, metricAtRank, parseMethod, parseMetric, type Sampling } from '../../core/index.ts';
+import { EstimatorVectors, metricAtRank, parseMethod, parseMetric, type Sampling } from '../../src/core/index.ts';
 import { expectedAtRanks, rankGrid } from './rankCurves.ts';
 
 export interface CorrectionCurvesRequest {

@@ -3,7 +3,7 @@
  * enough never to block the page (rankUpload.ts sends them), instead of with every request. Jobs take a RankSource:
  * the data themselves (small data) or a reference to data put here.
  */
-import type { RankData } from '../core/index.ts';
+import type { RankData } from '../src/core/index.ts';
 
 export type RankRef = { readonly ref: string; readonly name: string };
 export type RankSource = RankData | RankRef;

@@ -3,8 +3,8 @@
  * interpolated (core itemCountGrid.ts), checked against core estimateMetrics with every distinct n solved exactly.
  */
 import { describe, expect, it } from 'vitest';
-import { createRandom, estimateMetrics, parseMethodList, parseMetricList, singleRankData } from '../core/index.ts';
-import { estimateAll } from './workerJobs.ts';
+import { createRandom, estimateMetrics, parseMethodList, parseMetricList, singleRankData } from '../src/core/index.ts';
+import { estimateAll } from './jobs.ts';
 
 describe('estimateAll with a per-user n', () => {
   // 600 users with 120 distinct n in 1,000..2,190 and sampled ranks among m = 20 (+ the relevant item).

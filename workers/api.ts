@@ -1,0 +1,75 @@
+/**
+ * The one API of the explorer's workers (Squoosh's worker files): every computation that runs off the main thread,
+ * as plain functions of plain data. workers/compute.worker.ts exposes it through Comlink; tests and browsers without
+ * workers run the same object inline (src/state/workerBridge.ts derives the async wrappers from it). Rank data come
+ * as they are or by reference to data uploaded once in chunks (rankRegistry.ts), so that large data never cross the
+ * worker boundary in one long task. Large typed arrays going back are transferred, not copied.
+ */
+import { transfer } from 'comlink';
+import type { RankData } from '../src/core/index.ts';
+import type { DistributionCurvesRequest } from './figures/distributionCurves.ts';
+import { figureJobs } from './figures/index.ts';
+import type { ExpectedTableRequest, StudyTablesRequest } from './figures/studyTables.ts';
+import type { SweepRequest } from './figures/sweep.ts';
+import { estimateAll, expectedTable, parseList, rankBuffers, readInput, runStudy } from './jobs.ts';
+import { metricVsRankFigure } from '../src/figures/metricVsRankPlot.ts';
+import {
+  beginRankData,
+  hasRankData,
+  putRankChunk,
+  resolveRank,
+  retainRankData,
+  type RankSource,
+} from './rankRegistry.ts';
+import { generateSynthetic, type SyntheticParams } from './synthetic.ts';
+
+/** A request whose recommenders may be references to data uploaded to this worker. */
+export type WithSources<T extends { readonly recommenders: readonly RankData[] }> = Omit<T, 'recommenders'> & {
+  readonly recommenders: readonly RankSource[];
+};
+
+type Progress = (done: number, total: number) => void;
+
+function resolved<T extends { readonly recommenders: readonly RankData[] }>(request: WithSources<T>): T {
+  return { ...request, recommenders: request.recommenders.map(resolveRank) } as unknown as T;
+}
+
+export const api = {
+  // Rank data by reference (rankRegistry.ts).
+  beginRankData,
+  putRankChunk,
+  retainRankData,
+  hasRankData,
+  // Reading data.
+  async readInput(...args: Parameters<typeof readInput>): ReturnType<typeof readInput> {
+    const parsed = await readInput(...args);
+    return parsed.ok && parsed.value.kind === 'ranks'
+      ? transfer(parsed, rankBuffers(parsed.value.file.recommenders))
+      : parsed;
+  },
+  parseList(...args: Parameters<typeof parseList>): ReturnType<typeof parseList> {
+    const parsed = parseList(...args);
+    return parsed.ok ? transfer(parsed, rankBuffers([parsed.data])) : parsed;
+  },
+  generateSynthetic(params: SyntheticParams): ReturnType<typeof generateSynthetic> {
+    const data = generateSynthetic(params);
+    return transfer(data, rankBuffers(data));
+  },
+  // The results of the first page.
+  expectedTable,
+  estimateAll,
+  runStudy,
+  // The figures and tables.
+  metricVsRankFigure,
+  sampledCurves: figureJobs.sampledCurves,
+  correctionCurves: figureJobs.correctionCurves,
+  sweepSampleSizes: (request: WithSources<SweepRequest>, onProgress?: Progress) =>
+    figureJobs.sweepSampleSizes(resolved(request), onProgress),
+  distributionCurves: (request: WithSources<DistributionCurvesRequest>, onProgress?: Progress) =>
+    figureJobs.distributionCurves(resolved(request), onProgress),
+  studyTables: (request: WithSources<StudyTablesRequest>, onProgress?: Progress) =>
+    figureJobs.studyTables(resolved(request), onProgress),
+  expectedTableModel: (request: WithSources<ExpectedTableRequest>) => figureJobs.expectedTable(resolved(request)),
+};
+
+export type ComputeApi = typeof api;
