@@ -1,6 +1,6 @@
 /**
  * Reads the shipped MovieLens-1M rank files (public/datasets/) back into typed columns per recommender. Used by
- * the study (study.ts) and by test/movielens.test.ts; reads only the derived files, never the raw data.
+ * the study (study.ts) and by scripts/movielens/dataset.test.ts; reads only the derived files, never the raw data.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -6,7 +6,7 @@
  * solved exactly on nodes n_0 < … < n_K spaced geometrically by at most a relative step ρ (default 10%: 12 nodes for MovieLens) and
  * interpolated in between by the Lagrange polynomial through the 6 nearest nodes, applied to n·M̂ (the corrections
  * of top-heavy metrics scale about as 1/n; the product is flatter).
- * Accuracy (test/itemCountGrid.test.ts, against exact per-n vectors, MovieLens' range, m = 100, both sampling laws):
+ * Accuracy (src/core/corrections/itemCountGrid.test.ts, against exact per-n vectors, MovieLens' range, m = 100, both sampling laws):
  * the expected corrected metric E[M̂(r̃) | r] is off by at most 1e-5 for every r (0.001 percentage points, far below
  * the Monte Carlo std of Table 3, ≥ 0.03 points); CLS has kinks in n where its active set changes, which alone reach
  * a few 1e-6. Only `cls` and `bv` with γ ≥ 10⁻³ (`bv-dist` alike) under the uniform prior and n ≥ 10·m are

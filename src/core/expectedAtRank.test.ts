@@ -1,17 +1,11 @@
 /**
  * The short forms of E[M(r̃) | r] (src/core/expectedAtRank.ts) against the sum over the whole law of r̃
- * (core sampledRankPmf, the kernel of eq 15 / section 4.4, itself checked against scipy in test/sampling.test.ts),
+ * (core sampledRankPmf, the kernel of eq 15 / section 4.4, itself checked against scipy in src/core/sampling.test.ts),
  * to 1e-12 relative to the metric's scale, over ranks, catalogue sizes and sample sizes up to m = n − 1.
  */
 import { describe, expect, it } from 'vitest';
-import type { Sampling } from '../src/core/index.ts';
-import {
-  ExpectedAtRankBatch,
-  expectedSampledAtRank,
-  metricAtRank,
-  parseMetric,
-  sampledRankPmf,
-} from '../src/core/index.ts';
+import type { Sampling } from './index.ts';
+import { ExpectedAtRankBatch, expectedSampledAtRank, metricAtRank, parseMetric, sampledRankPmf } from './index.ts';
 
 const METRICS = ['auc', 'ap', 'recall@1', 'recall@10', 'precision@5', 'ap@10', 'ndcg@10', 'ndcg@200'].map(parseMetric);
 const CASES: [number, number][] = [

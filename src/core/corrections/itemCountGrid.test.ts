@@ -5,7 +5,7 @@
  * points), is 30 times below the smallest Monte Carlo std of Table 3 (AUC and BV 1 NDCG@10: 0.03 points).
  */
 import { describe, expect, it } from 'vitest';
-import type { Method, Sampling } from '../src/core/index.ts';
+import type { Method, Sampling } from '../index.ts';
 import {
   correctionVectors,
   createRandom,
@@ -18,7 +18,7 @@ import {
   parseMetricList,
   simulate,
   singleRankData,
-} from '../src/core/index.ts';
+} from '../index.ts';
 
 const METRICS = parseMetricList('recall@10,ndcg@10,ap,auc');
 const METHODS = ['cls', 'bv:1', 'bv:0.1', 'bv:0.01', 'bv:0.001'].map(parseMethod);

@@ -12,7 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { logSampledRankPmf, sampledRankPmf, type Sampling } from '../src/core/index.ts';
+import { logSampledRankPmf, sampledRankPmf, type Sampling } from './index.ts';
 
 type Num = number | '-Infinity';
 interface Point {
@@ -32,7 +32,9 @@ interface Row {
   sampling: Sampling;
   pmf: number[];
 }
-const data = JSON.parse(readFileSync(new URL('./fixtures/sampled-rank-pmf.json', import.meta.url), 'utf8')) as {
+const data = JSON.parse(
+  readFileSync(new URL('../../test/fixtures/sampled-rank-pmf.json', import.meta.url), 'utf8'),
+) as {
   points: Point[];
   rows: Row[];
 };

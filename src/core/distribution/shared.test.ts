@@ -28,7 +28,7 @@ import {
   type SampledHistogram,
   type Sampling,
   type SharedMethod,
-} from '../src/core/index.ts';
+} from '../index.ts';
 
 interface Case {
   name: string;
@@ -42,7 +42,9 @@ interface Case {
   bvDist: { gamma: number; distribution: number[]; metrics: Record<string, number> };
 }
 
-const { cases } = JSON.parse(readFileSync(new URL('./fixtures/shared-distribution.json', import.meta.url), 'utf8')) as {
+const { cases } = JSON.parse(
+  readFileSync(new URL('../../../test/fixtures/shared-distribution.json', import.meta.url), 'utf8'),
+) as {
   cases: Case[];
 };
 

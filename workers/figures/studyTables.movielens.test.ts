@@ -5,13 +5,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { RankData } from '../src/core/index.ts';
-import { studyTables } from '../workers/figures/studyTables.ts';
-import { parseRankFile } from '../src/io/index.ts';
+import type { RankData } from '../../src/core/index.ts';
+import { studyTables } from './studyTables.ts';
+import { parseRankFile } from '../../src/io/index.ts';
 
 const FILE = 'movielens-1m-true-ranks.csv';
 
-/** The true-rank file as test/movielens.test.ts reads it (rank-file parser, per-row n). */
+/** The true-rank file as scripts/movielens/dataset.test.ts reads it (rank-file parser, per-row n). */
 function rankData(): RankData[] {
   const parsed = parseRankFile(readFileSync(`public/datasets/${FILE}`, 'utf8'), { file: FILE, itemCount: 3706 });
   if (!parsed.ok) throw new Error(parsed.error.message);

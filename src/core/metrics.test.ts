@@ -37,9 +37,9 @@ import {
   sampledRankPmf,
   singleRankData,
   type Sampling,
-} from '../src/core/index.ts';
+} from './index.ts';
 
-const fixture = (path: string): string => readFileSync(new URL(`./fixtures/${path}`, import.meta.url), 'utf8');
+const fixture = (path: string): string => readFileSync(new URL(`../../test/fixtures/${path}`, import.meta.url), 'utf8');
 
 interface ReferenceCase {
   id: string;

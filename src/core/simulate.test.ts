@@ -9,8 +9,8 @@ import {
   simulate,
   singleRankData,
   type Sampling,
-} from '../src/core/index.ts';
-import prng from './fixtures/prng.json';
+} from './index.ts';
+import prng from '../../test/fixtures/prng.json';
 
 const toy = [
   singleRankData('A', [100, 100, 100, 100, 100]),

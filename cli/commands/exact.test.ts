@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cli, cliJson, TOY } from './testing.ts';
+import { cli, cliJson, TOY } from '../testing.ts';
 
 interface Row {
   recommender: string;

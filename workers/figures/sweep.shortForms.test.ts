@@ -7,9 +7,9 @@
  * declares them tied at 0 earlier than the short forms, which keep those terms.
  */
 import { describe, expect, it } from 'vitest';
-import type { Sampling } from '../src/core/index.ts';
-import { createRandom, singleRankData } from '../src/core/index.ts';
-import { sweepSampleSizes } from '../workers/figures/sweep.ts';
+import type { Sampling } from '../../src/core/index.ts';
+import { createRandom, singleRankData } from '../../src/core/index.ts';
+import { sweepSampleSizes } from './sweep.ts';
 
 const TOY = [
   singleRankData('A', [100, 100, 100, 100, 100]),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cli, cliJson } from './testing.ts';
+import { cli, cliJson } from '../testing.ts';
 
 interface EstimateDoc {
   n: number;

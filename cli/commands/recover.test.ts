@@ -7,8 +7,8 @@ import {
   singleRankData,
   unwrap,
   type DistributionMethod,
-} from '../src/core/index.ts';
-import { cli, cliJson } from './testing.ts';
+} from '../../src/core/index.ts';
+import { cli, cliJson } from '../testing.ts';
 
 interface RecoverDoc {
   n: number;

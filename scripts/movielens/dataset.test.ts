@@ -5,10 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { RankData } from '../src/core/index.ts';
-import { exactMetric, expectedSampledMetric, parseMetric } from '../src/core/index.ts';
-import { parseRankFile } from '../src/io/index.ts';
-import { readSampledRanks, readTrueRanks, SAMPLED_RANKS_FILE, TRUE_RANKS_FILE } from '../scripts/movielens/dataset.ts';
+import type { RankData } from '../../src/core/index.ts';
+import { exactMetric, expectedSampledMetric, parseMetric } from '../../src/core/index.ts';
+import { parseRankFile } from '../../src/io/index.ts';
+import { readSampledRanks, readTrueRanks, SAMPLED_RANKS_FILE, TRUE_RANKS_FILE } from './dataset.ts';
 
 const DIR = 'public/datasets';
 const USERS = 6040;

@@ -19,7 +19,7 @@ import {
   wmleWeights,
   type DistributionMethod,
   type Sampling,
-} from '../src/core/index.ts';
+} from '../index.ts';
 
 interface Optimum {
   lower: number;
@@ -47,7 +47,9 @@ interface Case {
   bvDist: Record<string, { distribution: number[]; metrics: Record<string, number> }>;
 }
 
-const { cases } = JSON.parse(readFileSync(new URL('./fixtures/distribution.json', import.meta.url), 'utf8')) as {
+const { cases } = JSON.parse(
+  readFileSync(new URL('../../../test/fixtures/distribution.json', import.meta.url), 'utf8'),
+) as {
   cases: Case[];
 };
 const metrics = parseMetricList('recall@10,ndcg@10,ap@10,auc');

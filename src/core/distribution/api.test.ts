@@ -25,7 +25,7 @@ import {
   unwrap,
   type DistributionMethod,
   type Sampling,
-} from '../src/core/index.ts';
+} from '../index.ts';
 
 const toy = [
   singleRankData('A', [100, 100, 100, 100, 100]),

@@ -16,10 +16,10 @@ import {
   parseMetric,
   singleRankData,
   type Sampling,
-} from '../src/core/index.ts';
+} from './index.ts';
 
 const fixture = <T>(path: string): T =>
-  JSON.parse(readFileSync(new URL(`./fixtures/${path}`, import.meta.url), 'utf8')) as T;
+  JSON.parse(readFileSync(new URL(`../../test/fixtures/${path}`, import.meta.url), 'utf8')) as T;
 
 interface ExpectedResult {
   sampling: Sampling;

@@ -14,7 +14,7 @@ import {
   unwrap,
   type DistributionMethod,
   type SimulationResult,
-} from '../src/core/index.ts';
+} from '../index.ts';
 
 /**
  * Seeded synthetic ranks: a fraction `head` of the users geometric with mean `headMean`, the rest lognormal with

@@ -29,7 +29,7 @@ import {
   sampledRankPmf,
   type Metric,
   type Sampling,
-} from '../src/core/index.ts';
+} from '../index.ts';
 
 interface VectorEntry {
   vector: number[];
@@ -54,7 +54,9 @@ interface Setting {
   prior: 'uniform' | 'inv-sqrt';
   metrics: Record<string, MetricEntry>;
 }
-const fixture = JSON.parse(readFileSync(new URL('./fixtures/corrections.json', import.meta.url), 'utf8')) as {
+const fixture = JSON.parse(
+  readFileSync(new URL('../../../test/fixtures/corrections.json', import.meta.url), 'utf8'),
+) as {
   settings: Setting[];
 };
 
