@@ -13,5 +13,6 @@ export * from './simulate.ts';
 export * from './result.ts';
 export * from './distribution/index.ts';
 export * from './bootstrap.ts';
+export * from './compare.ts';
 export * from './study/rankDistributionStudy.ts';
 export { compareTo12Digits, correctOrderings, correctWinners, meanStd, orderText } from './study/summary.ts';

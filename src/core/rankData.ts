@@ -13,6 +13,12 @@ export interface RankData {
   readonly ranks: Float64Array;
   readonly weights: Float64Array;
   readonly itemCounts: Int32Array | null;
+  /**
+   * Who each instance is: users[i] is the index of instance i's user among the users of the data's source (a file's
+   * `user` column, in order of first appearance), so that two recommenders evaluated on the same users can be
+   * compared user by user (a paired bootstrap, compare.ts). Absent or null when the source names no users.
+   */
+  readonly users?: Int32Array | null;
 }
 
 export function instanceCount(data: RankData): number {

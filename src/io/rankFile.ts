@@ -87,6 +87,8 @@ function readRanks(table: TableReader, options: RankFileOptions): RankFile {
   }
   const layout: RankLayout = columns.user >= 0 ? 'grouped' : columns.count >= 0 ? 'histogram' : 'single';
   const byRecommender = new Map<string, Rows>();
+  // Every user of the file, in order of first appearance: recommenders evaluated on the same users pair up by it.
+  const userIndex = new Map<string, number>();
   let rowCount = 0;
   table.forEachRow((row) => {
     rowCount++;
@@ -94,8 +96,11 @@ function readRanks(table: TableReader, options: RankFileOptions): RankFile {
     if (name === '') raise(table.file, row.line, 'recommender', 'missing recommender name');
     let rows = byRecommender.get(name);
     if (!rows) byRecommender.set(name, (rows = { ranks: [], counts: [], itemCounts: [], groups: new Map() }));
-    if (layout === 'grouped') addGroupedRow(table, row, columns, rows.groups, options);
-    else addSingleRow(table, row, columns, rows, options);
+    if (layout === 'grouped') {
+      addGroupedRow(table, row, columns, rows.groups, options);
+      const user = row.cells[columns.user];
+      if (!userIndex.has(user)) userIndex.set(user, userIndex.size);
+    } else addSingleRow(table, row, columns, rows, options);
   });
   if (rowCount === 0) raise(table.file, null, null, 'no data rows after the header');
   const recommenders: RankData[] = [];
@@ -110,13 +115,12 @@ function readRanks(table: TableReader, options: RankFileOptions): RankFile {
     const groups = [...rows.groups.values()];
     for (const group of groups) checkGroup(table.file, name, group, options);
     const itemCounts = withItemCounts ? groups.map((g) => g.itemCount) : null;
-    recommenders.push(
-      groupedRankData(
-        name,
-        groups.map((g) => g.ranks),
-        itemCounts,
-      ),
+    const data = groupedRankData(
+      name,
+      groups.map((g) => g.ranks),
+      itemCounts,
     );
+    recommenders.push({ ...data, users: Int32Array.from(rows.groups.keys(), (user) => userIndex.get(user)!) });
   }
   return { recommenders, layout, perInstanceItemCount: columns.n >= 0 };
 }

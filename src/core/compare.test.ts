@@ -1,0 +1,129 @@
+/**
+ * The joint (paired) bootstrap of compare.ts: checked against a direct computation of the same draws on a small
+ * example, against bootstrapEstimates for one recommender, and for the property the verdict relies on — pairing
+ * narrows the interval of a difference when the recommenders' per-user values are correlated.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  bootstrapDifferences,
+  createRandom,
+  groupedRankData,
+  jointBootstrap,
+  percentileInterval,
+  quantile,
+  type RankData,
+} from './index.ts';
+
+/** One relevant item per user, with the users' ids (as a `recommender,user,rank` file gives them). */
+function withUsers(name: string, ranks: readonly number[], users: readonly number[]): RankData {
+  return {
+    ...groupedRankData(
+      name,
+      ranks.map((r) => [r]),
+    ),
+    users: Int32Array.from(users),
+  };
+}
+
+/** The weighted mean rank: the simplest per-user average, so the direct computation is one line. */
+const meanRank = (d: RankData) => {
+  let s = 0;
+  let w = 0;
+  for (let i = 0; i < d.weights.length; i++) {
+    s += d.weights[i] * d.ranks[d.offsets[i]];
+    w += d.weights[i];
+  }
+  return [s / w];
+};
+
+describe('jointBootstrap', () => {
+  it('a paired bootstrap equals the direct computation: the same users drawn for both, by user id', () => {
+    const a = withUsers('A', [3, 1, 7, 2, 9], [0, 1, 2, 3, 4]);
+    // B lists the same users in another order: pairing goes by id, not by row.
+    const b = withUsers('B', [5, 2, 4, 8, 1], [4, 3, 2, 1, 0]);
+    const boot = jointBootstrap([a, b], meanRank, { seed: 7, replicates: 300 });
+    if (!boot.ok) throw new Error(boot.error);
+    expect(boot.value.paired).toEqual([true, true]);
+    // Direct: draw 5 users with replacement from the universe (ids in order of first appearance: A's order), then
+    // the difference of the two means over the drawn users.
+    const rankA = [3, 1, 7, 2, 9];
+    const rankB = [1, 8, 4, 2, 5]; // B's rank of users 0..4
+    const random = createRandom(7);
+    const direct = new Float64Array(300);
+    for (let k = 0; k < 300; k++) {
+      const counts = new Float64Array(5);
+      for (let t = 0; t < 5; t++) counts[random.nextInt(5)]++;
+      let d = 0;
+      for (let u = 0; u < 5; u++) d += (counts[u] * (rankA[u] - rankB[u])) / 5;
+      direct[k] = d;
+    }
+    const got = Float64Array.from(boot.value.replicates[0][0], (x, k) => x - boot.value.replicates[1][0][k]);
+    got.forEach((v, k) => expect(v).toBeCloseTo(direct[k], 12));
+    const [difference] = bootstrapDifferences(boot.value, 0.9);
+    expect(difference).toMatchObject({ a: 0, b: 1, value: 0, paired: true });
+    expect(difference.difference).toBeCloseTo(22 / 5 - 20 / 5, 12);
+    const sorted = direct.slice().sort();
+    expect(difference.low).toBeCloseTo(quantile(sorted, 0.05), 12);
+    expect(difference.high).toBeCloseTo(quantile(sorted, 0.95), 12);
+  });
+
+  it('pairing narrows the interval of a difference when the per-user values are correlated', () => {
+    const random = createRandom(3);
+    const users = Array.from({ length: 400 }, (_, u) => u);
+    // Users differ a lot (some find everything, some nothing); B is A plus a small shift and a little noise.
+    const base = users.map(() => 1 + Math.floor(1000 * random.next() ** 2));
+    const other = base.map((r) => r + 5 + Math.floor(10 * random.next()));
+    const paired = jointBootstrap([withUsers('A', base, users), withUsers('B', other, users)], meanRank, {
+      seed: 1,
+    });
+    const unpaired = jointBootstrap(
+      [
+        groupedRankData(
+          'A',
+          base.map((r) => [r]),
+        ),
+        groupedRankData(
+          'B',
+          other.map((r) => [r]),
+        ),
+      ],
+      meanRank,
+      { seed: 1 },
+    );
+    if (!paired.ok || !unpaired.ok) throw new Error('bootstrap failed');
+    const [p] = bootstrapDifferences(paired.value);
+    const [q] = bootstrapDifferences(unpaired.value);
+    expect(p.paired).toBe(true);
+    expect(q.paired).toBe(false);
+    expect(p.difference).toBeCloseTo(q.difference, 12);
+    // The paired interval excludes 0 (B is worse for every user) and is far narrower than the unpaired one.
+    expect(p.high).toBeLessThan(0);
+    expect(p.high - p.low).toBeLessThan((q.high - q.low) / 5);
+    expect(q.low).toBeLessThan(0);
+    expect(q.high).toBeGreaterThan(0);
+  });
+
+  it('without user ids each recommender draws its own rows: one recommender alone gives the same replicates', () => {
+    const a = groupedRankData('A', [[3], [1], [7], [2]]);
+    const b = groupedRankData('B', [[5], [2], [4], [8], [1], [6]]);
+    const both = jointBootstrap([a, b], meanRank, { seed: 4, replicates: 50 });
+    const alone = jointBootstrap([b], meanRank, { seed: 4, replicates: 50 });
+    if (!both.ok || !alone.ok) throw new Error('bootstrap failed');
+    expect(both.value.paired).toEqual([false, false]);
+    expect(Array.from(both.value.replicates[1][0])).toEqual(Array.from(alone.value.replicates[0][0]));
+  });
+
+  it('refuses B < 1, a seed that is not an integer and fractional counts, and stops when asked', () => {
+    const a = groupedRankData('A', [[3], [1]]);
+    expect(jointBootstrap([a], meanRank, { seed: 1, replicates: 0 })).toMatchObject({ ok: false });
+    expect(jointBootstrap([a], meanRank, { seed: 1.5 })).toMatchObject({ ok: false });
+    const half = { ...a, weights: Float64Array.of(1.5, 1) };
+    expect(jointBootstrap([half], meanRank, { seed: 1 })).toMatchObject({ ok: false, error: /whole, got 1\.5/ });
+    expect(jointBootstrap([a], meanRank, { seed: 1, shouldStop: () => true })).toMatchObject({ cancelled: true });
+  });
+
+  it('percentileInterval ignores NaN and interpolates as numpy does', () => {
+    expect(percentileInterval([4, NaN, 1, 3, 2], 0.5)).toEqual({ low: 1.75, high: 3.25 });
+    expect(percentileInterval([NaN], 0.95)).toEqual({ low: NaN, high: NaN });
+  });
+});

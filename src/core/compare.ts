@@ -1,0 +1,205 @@
+/**
+ * Comparing recommenders with the user sample's uncertainty (Efron & Tibshirani 1993, ch. 13 and 16): the users are
+ * resampled with replacement B times and every value (an exact metric, an estimate of one) is recomputed on each
+ * resample. When the recommenders were evaluated on the same users (a `user` column, RankData.users), one draw of
+ * users serves them all — a **paired** bootstrap: the difference of two recommenders is computed on the same
+ * resampled users, so what the users share cancels out and the interval of the difference narrows when the two
+ * recommenders' per-user values are correlated. Without user ids the recommenders are resampled independently
+ * (**unpaired**), each from its own rows.
+ *
+ * The draws are those of bootstrap.ts: for one recommender the replicates (and so the intervals) are the same as
+ * bootstrapEstimates' with the same seed, and every recommender without user ids uses the same seed too.
+ * Example: jointBootstrap([a, b], (d) => [mean metric of d], { seed: 1 }) then bootstrapDifferences(boot, 0.95).
+ */
+import { createRandom } from './random.ts';
+import type { RankData } from './rankData.ts';
+import type { Result } from './result.ts';
+import { fail, ok } from './result.ts';
+
+export interface JointBootstrapOptions {
+  /** B, the number of resamples (default 200). */
+  readonly replicates?: number;
+  readonly seed: number;
+  readonly onProgress?: (done: number, total: number) => void;
+  /** Polled between resamples; true stops with `{ ok: false, cancelled: true }`. */
+  readonly shouldStop?: () => boolean;
+}
+
+export interface JointBootstrap {
+  /** values(data[r]) on the data as they are: point[recommender][value]. */
+  readonly point: readonly (readonly number[])[];
+  /** The same on each resample: replicates[recommender][value][b]. */
+  readonly replicates: readonly (readonly Float64Array[])[];
+  /** paired[r]: recommender r was resampled through the users it shares with the others. */
+  readonly paired: readonly boolean[];
+}
+
+/** Data whose instances are users with ids, one user each (weight 1): those can be resampled jointly. */
+function hasUsers(data: RankData): data is RankData & { users: Int32Array } {
+  if (!data.users || data.users.length !== data.weights.length) return false;
+  for (let i = 0; i < data.weights.length; i++) if (data.weights[i] !== 1) return false;
+  return true;
+}
+
+/** The row holding user `index` (0-based) of the expanded data: the first row whose cumulative weight exceeds it. */
+export function rowOf(cumulative: Float64Array, index: number): number {
+  let lo = 0;
+  let hi = cumulative.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (cumulative[mid] > index) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/** The rows drawn at least once, with the number of draws as their count (user ids kept). */
+export function resample(data: RankData, draws: Float64Array): RankData {
+  const keep: number[] = [];
+  draws.forEach((c, i) => c > 0 && keep.push(i));
+  const offsets = new Int32Array(keep.length + 1);
+  let size = 0;
+  keep.forEach((i, j) => (offsets[j + 1] = size += data.offsets[i + 1] - data.offsets[i]));
+  const ranks = new Float64Array(size);
+  keep.forEach((i, j) => ranks.set(data.ranks.subarray(data.offsets[i], data.offsets[i + 1]), offsets[j]));
+  return {
+    name: data.name,
+    offsets,
+    ranks,
+    weights: Float64Array.from(keep, (i) => draws[i]),
+    itemCounts: data.itemCounts ? Int32Array.from(keep, (i) => data.itemCounts![i]) : null,
+    ...(data.users ? { users: Int32Array.from(keep, (i) => data.users![i]) } : {}),
+  };
+}
+
+/** Type-7 quantile of sorted values (linear interpolation, numpy's default). */
+export function quantile(sorted: ArrayLike<number>, p: number): number {
+  const h = (sorted.length - 1) * p;
+  const lo = Math.floor(h);
+  const hi = Math.min(lo + 1, sorted.length - 1);
+  return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
+}
+
+/** The percentile interval [q_(1−level)/2, q_(1+level)/2] of bootstrap values (NaN values are ignored). */
+export function percentileInterval(values: ArrayLike<number>, level: number): { low: number; high: number } {
+  const finite = Float64Array.from(values).filter((v) => !Number.isNaN(v));
+  if (finite.length === 0) return { low: NaN, high: NaN };
+  finite.sort();
+  return { low: quantile(finite, (1 - level) / 2), high: quantile(finite, (1 + level) / 2) };
+}
+
+/** Draws the users of one recommender without ids: `users` draws over its rows, weighted by their counts. */
+class RowDraws {
+  private readonly cumulative: Float64Array;
+  private readonly users: number;
+  readonly draws: Float64Array;
+  constructor(data: RankData) {
+    const rows = data.weights.length;
+    this.cumulative = new Float64Array(rows);
+    let users = 0;
+    for (let i = 0; i < rows; i++) this.cumulative[i] = users += data.weights[i];
+    this.users = users;
+    this.draws = new Float64Array(rows);
+  }
+  next(random: { nextInt(k: number): number }): Float64Array {
+    this.draws.fill(0);
+    for (let t = 0; t < this.users; t++) this.draws[rowOf(this.cumulative, random.nextInt(this.users))]++;
+    return this.draws;
+  }
+}
+
+/** The users the recommenders with ids share, in order of first appearance, and each instance's place among them. */
+function userUniverse(data: readonly (RankData & { users: Int32Array })[]): { size: number; slots: Int32Array[] } {
+  const slot = new Map<number, number>();
+  const slots = data.map((d) =>
+    Int32Array.from(d.users, (u) => slot.get(u) ?? (slot.set(u, slot.size), slot.size - 1)),
+  );
+  return { size: slot.size, slots };
+}
+
+export function jointBootstrap(
+  data: readonly RankData[],
+  values: (data: RankData, recommender: number) => number[],
+  options: JointBootstrapOptions,
+): Result<JointBootstrap> {
+  const replicates = options.replicates ?? 200;
+  if (!Number.isSafeInteger(replicates) || replicates < 1) {
+    return fail(`the number of bootstrap resamples B must be an integer ≥ 1, got ${replicates}`);
+  }
+  if (!Number.isSafeInteger(options.seed)) return fail(`seed must be an integer, got ${options.seed}`);
+  for (const d of data) {
+    for (const w of d.weights) {
+      if (!Number.isSafeInteger(w) || w < 1) {
+        return fail(`recommender "${d.name}": the bootstrap resamples users, so counts must be whole, got ${w}`);
+      }
+    }
+  }
+  const point = data.map((d, r) => values(d, r));
+  const out = point.map((row) => row.map(() => new Float64Array(replicates)));
+  // Two or more recommenders with user ids share one draw of users; the others draw their own rows.
+  const withUsers = data.filter(hasUsers);
+  const joint = withUsers.length >= 2 ? withUsers : [];
+  const universe = userUniverse(joint);
+  const userDraws = new Float64Array(universe.size);
+  const jointRandom = createRandom(options.seed);
+  const own = data.map((d) =>
+    joint.includes(d as never) ? null : { random: createRandom(options.seed), rows: new RowDraws(d) },
+  );
+  for (let b = 0; b < replicates; b++) {
+    if (options.shouldStop?.()) return { ok: false, error: 'cancelled', cancelled: true };
+    if (joint.length > 0) {
+      userDraws.fill(0);
+      for (let t = 0; t < universe.size; t++) userDraws[jointRandom.nextInt(universe.size)]++;
+    }
+    for (let r = 0; r < data.length; r++) {
+      const mine = own[r];
+      let draws: Float64Array;
+      if (mine) draws = mine.rows.next(mine.random);
+      else {
+        const slots = universe.slots[joint.indexOf(data[r] as never)];
+        draws = Float64Array.from(slots, (s) => userDraws[s]);
+      }
+      const row = values(resample(data[r], draws), r);
+      row.forEach((v, j) => (out[r][j][b] = v));
+    }
+    options.onProgress?.(b + 1, replicates);
+  }
+  return ok({ point, replicates: out, paired: data.map((d) => joint.includes(d as never)) });
+}
+
+export interface BootstrapDifference {
+  /** Indices of the two recommenders and of the value. */
+  readonly a: number;
+  readonly b: number;
+  readonly value: number;
+  /** point[a][value] − point[b][value]. */
+  readonly difference: number;
+  readonly low: number;
+  readonly high: number;
+  /** The users were resampled jointly (both recommenders carry the same users' ids). */
+  readonly paired: boolean;
+}
+
+/**
+ * The difference of every pair of recommenders (a < b) for every value, with its percentile interval: from the
+ * same resample of users where both are paired; otherwise replicate k of a against replicate k + 1 of b, which
+ * come from separate draws (independent resamples).
+ */
+export function bootstrapDifferences(boot: JointBootstrap, level = 0.95): BootstrapDifference[] {
+  const out: BootstrapDifference[] = [];
+  const count = boot.point.length;
+  for (let a = 0; a < count; a++) {
+    for (let b = a + 1; b < count; b++) {
+      const paired = boot.paired[a] && boot.paired[b];
+      for (let value = 0; value < boot.point[a].length; value++) {
+        const x = boot.replicates[a][value];
+        const y = boot.replicates[b][value];
+        const B = x.length;
+        const diffs = Float64Array.from(x, (v, k) => v - y[paired || B === 1 ? k : (k + 1) % B]);
+        const { low, high } = percentileInterval(diffs, level);
+        out.push({ a, b, value, difference: boot.point[a][value] - boot.point[b][value], low, high, paired });
+      }
+    }
+  }
+  return out;
+}
