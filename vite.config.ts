@@ -16,6 +16,8 @@ export default defineConfig({
       'cli/**/*.test.ts',
       'workers/**/*.test.ts',
       'scripts/**/*.test.ts',
+      'test/**/*.test.ts',
+      'eslint.config.test.ts',
     ],
     environment: 'node',
     testTimeout: 30000,
