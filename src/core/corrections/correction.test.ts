@@ -18,6 +18,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { expectClose } from '../../../test/expectClose.ts';
 import {
   correctionObjective,
   correctionVector,
@@ -104,11 +105,6 @@ const maxAbs = (x: ArrayLike<number>) => {
   for (let i = 0; i < x.length; i++) s = Math.max(s, Math.abs(x[i]));
   return s;
 };
-const maxDiff = (a: ArrayLike<number>, b: ArrayLike<number>) => {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s = Math.max(s, Math.abs(a[i] - b[i]));
-  return s;
-};
 
 /** "Reaches" a target bias: within relative 1e-6 or absolute 1e-14, whichever is larger. */
 const reaches = (bias: number, target: number) => bias <= Math.max(target * (1 + 1e-6), target + 1e-14);
@@ -171,8 +167,8 @@ for (const setting of fixture.settings) {
         ];
         for (const e of entries) {
           const got = evaluate(c, metric, e.vector);
-          expect(Math.abs(got.bias - e.bias)).toBeLessThanOrEqual(1e-9 * e.bias + 1e-20);
-          expect(Math.abs(got.variance - e.variance)).toBeLessThanOrEqual(1e-9 * e.variance + 1e-20);
+          expectClose(got.bias, e.bias, { relative: 1e-9, absolute: 1e-20 }, 'bias');
+          expectClose(got.variance, e.variance, { relative: 1e-9, absolute: 1e-20 }, 'variance');
         }
       });
 
@@ -180,12 +176,8 @@ for (const setting of fixture.settings) {
         const entries = [...Object.values(ref.bv), ref.posteriorMean, ref.cls, ref.rankEstimate];
         for (const e of entries) {
           const got = correctionObjective(metric, Float64Array.from(e.vector), options());
-          expect(Math.abs(got.bias - e.bias), `bias ${got.bias} vs ${e.bias}`).toBeLessThanOrEqual(
-            1e-9 * e.bias + 1e-20,
-          );
-          expect(Math.abs(got.variance - e.variance), `variance ${got.variance} vs ${e.variance}`).toBeLessThanOrEqual(
-            1e-9 * e.variance + 1e-20,
-          );
+          expectClose(got.bias, e.bias, { relative: 1e-9, absolute: 1e-20 }, 'bias');
+          expectClose(got.variance, e.variance, { relative: 1e-9, absolute: 1e-20 }, 'variance');
         }
       });
 
@@ -195,7 +187,7 @@ for (const setting of fixture.settings) {
           const expected = ref.bv[gammaKey].vector;
           const got = correctionVector(metric, { ...options(), method: 'bv', gamma });
           expect(got.length).toBe(setting.m + 1);
-          expect(maxDiff(got, expected) / maxAbs(expected)).toBeLessThanOrEqual(1e-6);
+          expectClose(got, expected, 1e-6 * maxAbs(expected), 'bv (1e-6 of the largest |entry|)');
         });
       }
 
@@ -218,7 +210,8 @@ for (const setting of fixture.settings) {
       it(`${metricId}: bv with γ = 1 is the posterior mean Σ_r p(r | r̃) M(r) (eq 26), within 1e-9 relative`, () => {
         const c = context(setting);
         const got = correctionVector(metric, { ...options(), method: 'bv', gamma: 1 });
-        expect(maxDiff(got, ref.posteriorMean.vector) / maxAbs(ref.posteriorMean.vector)).toBeLessThanOrEqual(1e-9);
+        const fixtureMean = ref.posteriorMean.vector;
+        expectClose(got, fixtureMean, 1e-9 * maxAbs(fixtureMean), "fixture's posterior mean (1e-9 of the largest)");
         // And computed here from the kernel rows.
         const target = metricCurve(metric, c.n);
         const num = new Float64Array(c.m + 1);
@@ -230,7 +223,7 @@ for (const setting of fixture.settings) {
           }
         }
         const posterior = Array.from(num, (v, i) => v / den[i]);
-        expect(maxDiff(got, posterior) / maxAbs(posterior)).toBeLessThanOrEqual(1e-9);
+        expectClose(got, posterior, 1e-9 * maxAbs(posterior), 'posterior mean from the rows (1e-9 of the largest)');
       });
 
       for (const method of ['ls', 'bv:0'] as const) {
@@ -245,7 +238,7 @@ for (const setting of fixture.settings) {
           expect(reaches(bias, ref.ls.bias), `core bias ${bias} vs lstsq ${ref.ls.bias}`).toBe(true);
           // The core's own evaluation must agree with the independent one (same tolerance as the fixture check).
           const own = correctionObjective(metric, got, options());
-          expect(Math.abs(own.bias - bias)).toBeLessThanOrEqual(1e-6 * bias + 1e-14);
+          expectClose(own.bias, bias, { relative: 1e-6, absolute: 1e-14 }, 'correctionObjective bias');
         });
       }
 
@@ -265,10 +258,8 @@ for (const setting of fixture.settings) {
         const c = context(setting);
         const result = leastSquaresCorrections([metricCurve(metric, c.n)], c.prior, c.n, c.m, c.sampling);
         const got = result.minimalBias[0];
-        expect(
-          Math.abs(got - ref.minimalBiasExact),
-          `core ${got} vs exact ${ref.minimalBiasExact}`,
-        ).toBeLessThanOrEqual(Math.max(1e-6 * ref.minimalBiasExact, 1e-14));
+        const exact = ref.minimalBiasExact;
+        expectClose(got, exact, Math.max(1e-6 * exact, 1e-14), 'minimal bias vs mpmath');
       });
 
       it(`${metricId}: cls is non-increasing and reaches the fixture's CLS bias ${ref.cls.bias.toExponential(6)} (BVLS, KKT-verified in exact arithmetic; rel 1e-6 or abs 1e-14)`, () => {
@@ -320,7 +311,7 @@ for (const setting of fixture.settings) {
         ref.rankEstimate.ranks.forEach((rank, i) => {
           expect(got[i]).toBe(metricAtRank(metric, rank, c.n));
           // numpy's log2 and V8's Math.log2 may differ by an ulp, hence 2^-52 relative against numpy's values.
-          expect(Math.abs(got[i] - ref.rankEstimate.vector[i])).toBeLessThanOrEqual(2 ** -52 * Math.abs(got[i]));
+          expectClose(got[i], ref.rankEstimate.vector[i], 2 ** -52 * Math.abs(got[i]), `numpy's value at ${i}`);
         });
       });
     }
