@@ -27,7 +27,7 @@ function readPrior(table: TableReader, itemCount: number): Float64Array {
   const weightColumn = requireColumn(table, 'weight', 'rank,weight');
   const prior = new Float64Array(itemCount);
   const lineOf = new Map<number, number>();
-  let total = 0;
+  let largest = 0;
   table.forEachRow((row) => {
     const rank = integerCell(table, row, rankColumn, 'rank');
     if (rank < 1) raise(table.file, row.line, 'rank', `rank ${rank} is smaller than 1`);
@@ -39,10 +39,13 @@ function readPrior(table: TableReader, itemCount: number): Float64Array {
     const weight = numberCell(table, row, weightColumn, 'weight');
     if (weight < 0) raise(table.file, row.line, 'weight', `weight ${weight} is negative`);
     prior[rank - 1] = weight;
-    total += weight;
+    if (weight > largest) largest = weight;
   });
   if (lineOf.size === 0) raise(table.file, null, null, 'no data rows after the header');
-  if (!(total > 0)) raise(table.file, null, 'weight', 'the weights sum to 0');
+  if (!(largest > 0)) raise(table.file, null, 'weight', 'the weights sum to 0');
+  // Scaled by the largest weight before summing: weights near 1e308 would overflow the sum (every p(r) then 0).
+  let total = 0;
+  for (let r = 0; r < itemCount; r++) total += prior[r] /= largest;
   for (let r = 0; r < itemCount; r++) prior[r] /= total;
   return prior;
 }

@@ -12,7 +12,7 @@ import type { CorrectionKind } from './methods.ts';
 import { leastSquaresCorrections } from './leastSquares.ts';
 import { polynomialSystem } from './polynomialSystem.ts';
 import type { KernelMoments } from './moments.ts';
-import { kernelMoments, normalisedPrior } from './moments.ts';
+import { checkSystemSize, kernelMoments, normalisedPrior } from './moments.ts';
 import type { PolynomialSystem } from './polynomialSystem.ts';
 import { solveSymmetricMany } from './solve.ts';
 
@@ -92,6 +92,7 @@ export function correctionVectors(
   if (method === 'rank-estimate') return metrics.map((metric) => rankEstimateVector(metric, n, m));
   const gamma = method === 'bv' ? (options.gamma ?? NaN) : 0;
   if (!(gamma >= 0 && gamma <= 1)) throw new InputError(`γ must be in [0, 1], got ${options.gamma}`);
+  checkSystemSize(m, method);
   const shared = kernel ?? new CorrectionKernel(metrics, options);
   if (method === 'ls' || (method === 'bv' && gamma === 0)) {
     return leastSquaresCorrections(shared.targets, shared.prior, n, m, sampling).vectors;

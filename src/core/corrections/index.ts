@@ -1,6 +1,6 @@
 export * from './methods.ts';
 export * from './correction.ts';
-export { kernelMoments, normalisedPrior } from './moments.ts';
+export { checkSystemSize, kernelMoments, MAX_CORRECTION_SAMPLE_SIZE, normalisedPrior } from './moments.ts';
 export type { KernelMoments } from './moments.ts';
 export { constrainedLeastSquares } from './cls.ts';
 export { solveSymmetric, solveSymmetricMany } from './solve.ts';

@@ -13,6 +13,7 @@
  * in O(n·m) instead of O(n·m²); all sums have positive terms. Without replacement there is no such identity: the
  * moments come from the exact compressed system of polynomialSystem.ts (momentsFromSystem), also O(n·m + m³).
  */
+import { InputError } from '../errors.ts';
 import type { Sampling } from '../sampling.ts';
 import { BULK_CUTOFF, KernelRow } from '../sampling.ts';
 import { logHypergeometricPmf } from '../special.ts';
@@ -27,14 +28,42 @@ export interface KernelMoments {
   readonly targetSquare: number[];
 }
 
-/** p(r) for r = 1..n normalised to sum 1 (uniform when no prior is given). */
+/**
+ * p(r) for r = 1..n normalised to sum 1 (uniform when no prior is given). The weights are scaled by the largest first,
+ * so that weights near the largest double (1e308) neither overflow the sum nor turn into zeros. Throws an InputError
+ * when no rank of 1..n has a positive finite weight.
+ */
 export function normalisedPrior(itemCount: number, prior?: ArrayLike<number> | null): Float64Array {
   const out = new Float64Array(itemCount);
   if (!prior) return out.fill(1 / itemCount);
+  let largest = 0;
+  for (let r = 0; r < itemCount && r < prior.length; r++) {
+    const w = prior[r];
+    if (!(w >= 0) || !Number.isFinite(w))
+      throw new InputError(`the prior's weight of rank ${r + 1} is ${w}: weights must be finite and ≥ 0`);
+    if (w > largest) largest = w;
+  }
+  if (!(largest > 0)) throw new InputError(`the prior gives no weight to any rank of 1..${itemCount}`);
   let s = 0;
-  for (let r = 0; r < itemCount; r++) s += r < prior.length ? prior[r] : 0;
-  for (let r = 0; r < itemCount; r++) out[r] = (r < prior.length ? prior[r] : 0) / s;
+  for (let r = 0; r < itemCount; r++) s += r < prior.length ? prior[r] / largest : 0;
+  for (let r = 0; r < itemCount; r++) out[r] = (r < prior.length ? prior[r] / largest : 0) / s;
   return out;
+}
+
+/**
+ * The largest m the `ls`, `cls` and `bv` corrections accept: they solve a dense (m + 1) × (m + 1) system, which at
+ * m = 5,000 takes 200 MB per matrix and minutes of O(m³) work; beyond it the memory alone would exceed a browser's.
+ */
+export const MAX_CORRECTION_SAMPLE_SIZE = 5000;
+
+/** Refuses an m whose dense system could not be built, with a message saying why (instead of a RangeError). */
+export function checkSystemSize(sampleSize: number, method: string): void {
+  if (sampleSize <= MAX_CORRECTION_SAMPLE_SIZE) return;
+  const gigabytes = ((sampleSize + 1) ** 2 * 8) / 1e9;
+  throw new InputError(
+    `m = ${sampleSize} is too large for the ${method} correction: it solves a dense (m + 1) × (m + 1) system ` +
+      `(${gigabytes.toPrecision(2)} GB per matrix); at most m = ${MAX_CORRECTION_SAMPLE_SIZE}`,
+  );
 }
 
 export function kernelMoments(
@@ -45,6 +74,7 @@ export function kernelMoments(
   sampling: Sampling,
   system?: PolynomialSystem,
 ): KernelMoments {
+  checkSystemSize(sampleSize, 'bv');
   const targetSquare = targets.map((t) => {
     let s = 0;
     for (let r = 0; r < itemCount; r++) s += prior[r] * t[r] * t[r];
