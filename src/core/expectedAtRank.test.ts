@@ -4,6 +4,7 @@
  * to 1e-12 relative to the metric's scale, over ranks, catalogue sizes and sample sizes up to m = n − 1.
  */
 import { describe, expect, it } from 'vitest';
+import { expectClose } from '../../test/expectClose.ts';
 import type { Sampling } from './index.ts';
 import { ExpectedAtRankBatch, expectedSampledAtRank, metricAtRank, parseMetric, sampledRankPmf } from './index.ts';
 
@@ -33,9 +34,7 @@ describe.each<Sampling>(['with-replacement', 'without-replacement'])('expectedSa
         const pmf = sampledRankPmf(r, n, m, sampling);
         let sum = 0;
         for (let x = 0; x <= m; x++) sum += pmf[x] * metricAtRank(metric, x + 1, m + 1);
-        expect(Math.abs((fast as number) - sum), `${metric.id} r = ${r}`).toBeLessThanOrEqual(
-          1e-12 * Math.max(sum, 1e-3),
-        );
+        expectClose(fast as number, sum, 1e-12 * Math.max(sum, 1e-3), `${metric.id} r = ${r}`);
       }
     }
   });
@@ -66,7 +65,7 @@ describe.each<Sampling>(['with-replacement', 'without-replacement'])('ExpectedAt
         }
         const tolerance = 1e-12 * Math.max(1, (metric.cutoff ?? 0) / 100) * Math.max(sum, 1e-3);
         expect(Number.isFinite(out[t]), `${metric.id} r = ${r}`).toBe(true);
-        expect(Math.abs(out[t] - sum), `${metric.id} r = ${r}: ${out[t]} vs ${sum}`).toBeLessThanOrEqual(tolerance);
+        expectClose(out[t], sum, tolerance, `${metric.id} r = ${r}`);
       });
     }
   });
@@ -86,7 +85,7 @@ describe.each<Sampling>(['with-replacement', 'without-replacement'])('ExpectedAt
         }
         const tolerance = 1e-12 * Math.max(1, (metric.cutoff ?? 0) / 100) * Math.max(sum, 1e-3);
         expect(Number.isFinite(out[t]), `${metric.id} r = ${r}`).toBe(true);
-        expect(Math.abs(out[t] - sum), `${metric.id} r = ${r}: ${out[t]} vs ${sum}`).toBeLessThanOrEqual(tolerance);
+        expectClose(out[t], sum, tolerance, `${metric.id} r = ${r}`);
       });
     }
   });

@@ -27,6 +27,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { expectClose } from '../../test/expectClose.ts';
 import {
   exactMetric,
   groupedRankData,
@@ -278,22 +279,22 @@ describe('metric_cases.json (reference values from other projects, copied verbat
       const { n_items: n, m, true_rank: r, sampled_rank: s } = c.input as unknown as Record<string, number>;
       const sampling: Sampling = c.metric.includes('without') ? 'without-replacement' : 'with-replacement';
       it(`${c.id}: P(r̃ = ${s} | r = ${r}) for n = ${n}, m = ${m}, ${sampling} equals scipy's value (${c.definition})`, () => {
-        expect(Math.abs(sampledRankPmf(r, n, m, sampling)[s - 1] - c.expected)).toBeLessThanOrEqual(tolerance);
-        expect(Math.abs(Math.exp(logSampledRankPmf(s, r, n, m, sampling)) - c.expected)).toBeLessThanOrEqual(tolerance);
+        expectClose(sampledRankPmf(r, n, m, sampling)[s - 1], c.expected, tolerance, 'sampledRankPmf');
+        expectClose(Math.exp(logSampledRankPmf(s, r, n, m, sampling)), c.expected, tolerance, 'logSampledRankPmf');
       });
       continue;
     }
     if (c.input.type === 'rank_sums') {
       checked.add(c.id);
       it(`${c.id}: GAUC as the |R|-weighted mean of eq 2 over users equals ${c.expected} (${(c.source as { repo: string }).repo})`, () => {
-        expect(Math.abs(gauc(c) - c.expected)).toBeLessThanOrEqual(tolerance);
+        expectClose(gauc(c), c.expected, tolerance);
       });
       continue;
     }
     if (c.input.type === 'users_ranking_relevant') {
       checked.add(c.id);
       it(`${c.id}: ${c.metric}@${c.k} averaged over users equals ${c.expected} (${(c.source as { repo: string }).repo})`, () => {
-        expect(Math.abs(usersMean(c) - c.expected)).toBeLessThanOrEqual(tolerance);
+        expectClose(usersMean(c), c.expected, tolerance);
       });
       continue;
     }
@@ -301,10 +302,7 @@ describe('metric_cases.json (reference values from other projects, copied verbat
     it(`${c.id}: ${c.metric}${c.k ? `@${c.k}` : ''} of a binary relevant set equals ${c.expected} (${(c.source as { repo: string }).repo ?? c.source})`, () => {
       const { ranks, itemCount, metric } = convert(c);
       const value = metricOfRanks(parseMetric(metric), ranks, itemCount);
-      expect(
-        Math.abs(value - c.expected),
-        `${metric} of ranks [${ranks.slice(0, 12).join(',')}…] n=${itemCount}`,
-      ).toBeLessThanOrEqual(tolerance);
+      expectClose(value, c.expected, tolerance, `${metric} of ranks [${ranks.slice(0, 12).join(',')}…] n=${itemCount}`);
     });
   }
 
@@ -336,7 +334,7 @@ describe('metricOfRanks on sets of relevant ranks (eqs 2–6) vs scikit-learn an
     it(`${key} agrees within 1e-12 absolute on ${cases.length} random and extreme sets (n ∈ {20, 100, 1000}, |R| ∈ {1, 2, 3, 7})`, () => {
       for (const c of cases) {
         const value = metricOfRanks(parseMetric(c.metric), c.ranks, c.n);
-        expect(Math.abs(value - c.expected), `${c.metric} n=${c.n} R=[${c.ranks}]`).toBeLessThanOrEqual(1e-12);
+        expectClose(value, c.expected, 1e-12, `${c.metric} n=${c.n} R=[${c.ranks}]`);
       }
     });
   }
@@ -344,7 +342,7 @@ describe('metricOfRanks on sets of relevant ranks (eqs 2–6) vs scikit-learn an
   it('with |R| = 1 the set metrics reduce to the single-item metrics of eqs 7–13', () => {
     for (const c of setMetrics.cases.filter((x) => x.ranks.length === 1)) {
       const metric = parseMetric(c.metric);
-      expect(Math.abs(metricAtRank(metric, c.ranks[0], c.n) - c.expected)).toBeLessThanOrEqual(1e-12);
+      expectClose(metricAtRank(metric, c.ranks[0], c.n), c.expected, 1e-12, `${c.metric} n=${c.n} r=${c.ranks[0]}`);
     }
   });
 });
@@ -363,7 +361,7 @@ describe('Table 1 of the paper (exact metrics of the toy example, n = 10000; val
         const data = singleRankData(row.recommender, row.ranks);
         const value = exactMetric(data, parseMetric(column), tables.setting.itemCount);
         // Half a unit in the third decimal, plus rounding slack for values printed from a ...5 boundary.
-        expect(Math.abs(value - row.values[column])).toBeLessThanOrEqual(0.0005 + 1e-12);
+        expectClose(value, row.values[column], 0.0005 + 1e-12);
       });
     }
   }

@@ -12,6 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { expectClose } from '../../test/expectClose.ts';
 import { logSampledRankPmf, sampledRankPmf, type Sampling } from './index.ts';
 
 type Num = number | '-Infinity';
@@ -49,7 +50,6 @@ describe('logSampledRankPmf vs scipy/mpmath log-probabilities (modes, tails down
   for (const sampling of SAMPLINGS) {
     const points = data.points.filter((p) => p.sampling === sampling);
     it(`${sampling}: agrees with the 60-digit mpmath log pmf on ${points.length} points (rel 1e-9 if |log| > 1, abs 1e-12 otherwise; −∞ outside the support)`, () => {
-      let worst = 0;
       for (const p of points) {
         const expected = num(p.logPmfMp);
         const got = logSampledRankPmf(p.sampledRank, p.r, p.n, p.m, p.sampling);
@@ -59,11 +59,8 @@ describe('logSampledRankPmf vs scipy/mpmath log-probabilities (modes, tails down
           continue;
         }
         expect(Number.isFinite(got), label).toBe(true);
-        const err = Math.abs(got - expected);
-        worst = Math.max(worst, err / logTolerance(expected));
-        expect(err, label).toBeLessThanOrEqual(logTolerance(expected));
+        expectClose(got, expected, logTolerance(expected), label);
       }
-      expect(worst).toBeLessThanOrEqual(1);
     });
 
     it(`${sampling}: agrees with scipy's logpmf within the same tolerance plus scipy's recorded error`, () => {
@@ -75,7 +72,7 @@ describe('logSampledRankPmf vs scipy/mpmath log-probabilities (modes, tails down
           continue;
         }
         const label = `n=${p.n} m=${p.m} r=${p.r} r̃=${p.sampledRank} scipyError=${p.scipyError}`;
-        expect(Math.abs(got - expected), label).toBeLessThanOrEqual(logTolerance(expected) + Math.abs(p.scipyError));
+        expectClose(got, expected, logTolerance(expected) + Math.abs(p.scipyError), label);
       }
     });
   }
@@ -106,15 +103,11 @@ describe('sampledRankPmf rows vs scipy pmf rows and mpmath points', () => {
       for (const row of rows) {
         const got = sampledRankPmf(row.r, row.n, row.m, row.sampling);
         expect(got.length).toBe(row.m + 1);
-        const bad: string[] = [];
-        for (let i = 0; i <= row.m; i++) {
-          const expected = row.pmf[i];
-          const abs = Math.abs(got[i] - expected);
-          if (abs > 1e-12 || (expected > 1e-290 && abs / expected > 1e-9)) {
-            bad.push(`n=${row.n} m=${row.m} r=${row.r} r̃=${i + 1}: ${got[i]} vs ${expected}`);
-          }
-        }
-        expect(bad).toEqual([]);
+        const label = `n=${row.n} m=${row.m} r=${row.r}`;
+        expectClose(got, row.pmf, 1e-12, `${label}, r̃ = index + 1`);
+        row.pmf.forEach((expected, i) => {
+          if (expected > 1e-290) expectClose(got[i], expected, { relative: 1e-9 }, `${label} r̃=${i + 1}`);
+        });
       }
     });
   }
@@ -129,7 +122,7 @@ describe('sampledRankPmf rows vs scipy pmf rows and mpmath points', () => {
         const label = `n=${n} m=${m} r=${r} r̃=${p.sampledRank} ${sampling} log p=${logP}`;
         if (logP > -700) expect(got, label).toBeGreaterThan(0);
         const expected = Math.exp(logP);
-        if (expected > 1e-290) expect(Math.abs(got - expected) / expected, label).toBeLessThanOrEqual(1e-9);
+        if (expected > 1e-290) expectClose(got, expected, { relative: 1e-9 }, label);
         else expect(got, label).toBeLessThanOrEqual(1e-280);
       }
     }
@@ -171,7 +164,7 @@ describe('sampledRankPmf rows are probability distributions, including n = 10^7 
             sum += x;
           }
           expect(bad).toEqual([]);
-          expect(Math.abs(sum - 1), `r=${r}`).toBeLessThanOrEqual(1e-12);
+          expectClose(sum, 1, 1e-12, `sum of the row at r=${r}`);
         }
       });
     }
@@ -203,7 +196,7 @@ describe('sampledRankPmf rows are probability distributions, including n = 10^7 
         let mean = 0;
         for (let i = 0; i < row.length; i++) mean += i * row[i];
         const expected = (m * (r - 1)) / (n - 1);
-        expect(Math.abs(mean - expected) / expected, `${sampling} n=${n} m=${m} r=${r}`).toBeLessThanOrEqual(1e-9);
+        expectClose(mean, expected, { relative: 1e-9 }, `${sampling} n=${n} m=${m} r=${r}`);
       }
     }
   });
