@@ -93,6 +93,8 @@ export const LIMITS = {
   maxSeed: 2 ** 31 - 1,
   /** Relevant items over all instances of one recommender (10^7 covers any histogram of n ≤ 2·10^6 rows). */
   maxRanks: 10_000_000,
+  /** Users one histogram row may stand for (a count): whole, at most 10^12. */
+  maxUsers: 1_000_000_000_000,
 } as const;
 
 /** Okabe–Ito colours, dark enough for 3:1 contrast with white (non-text contrast, WCAG 1.4.11). */
@@ -125,19 +127,4 @@ export function defaultDocument(): ExplorerDocument {
       dataset: { id: 'toy', params: null, index: i },
     })),
   };
-}
-
-const METRIC_LABELS: Readonly<Record<string, string>> = {
-  auc: 'AUC',
-  ap: 'AP',
-  ndcg: 'NDCG',
-  recall: 'Recall',
-  precision: 'Precision',
-};
-
-/** `recall@10` → "Recall@10", `ap` → "AP". */
-export function metricLabel(id: string): string {
-  const [kind, cutoff] = id.split('@');
-  const label = METRIC_LABELS[kind] ?? kind;
-  return cutoff === undefined ? label : `${label}@${cutoff}`;
 }

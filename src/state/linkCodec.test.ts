@@ -293,3 +293,38 @@ describe('URL fragment codec', () => {
     );
   });
 });
+
+describe('links that must not open silently (hardening)', () => {
+  /** The wire form of a one-recommender histogram document, with `w` (counts) replaced. */
+  async function withCounts(counts: number[]): Promise<string> {
+    const document = defaultDocument();
+    const one = { ...document.recommenders[0], text: null, data: singleRankData('A', [1, 2], [3, 4]), dataset: null };
+    const wire = toWireDocument({ ...document, recommenders: [one] }) as unknown as {
+      recommenders: { data: { w: number[] } }[];
+    };
+    wire.recommenders[0].data.w = counts;
+    return deflatedFragment(JSON.stringify(wire));
+  }
+
+  it.each([[[0.5, 4]], [[1e300, 4]], [[3, -1]]])('histogram counts %j are refused with a message', async (counts) => {
+    const decoded = await decodeFragment(await withCounts(counts));
+    expect(decoded?.problems.join(' ')).toMatch(/counts are whole numbers of users/);
+    expect(decoded?.document.recommenders.some((r) => r.data?.weights.some((w) => w !== Math.round(w)))).toBe(false);
+  });
+
+  it('valid counts still open without a problem', async () => {
+    const decoded = await decodeFragment(await withCounts([3, 4]));
+    expect(decoded?.problems).toEqual([]);
+  });
+
+  it('a link of a newer format says so; a v0 link is named as unknown, not read as v1', async () => {
+    const payload = (await deflatedFragment(JSON.stringify(toWireDocument(defaultDocument())))).slice(4);
+    const newer = await decodeFragment(`#v2.${payload}`);
+    expect(newer?.failed).toBe(true);
+    expect(newer?.problems.join(' ')).toMatch(/made by a newer version of this explorer/);
+    const zero = await decodeFragment(`#v0.${payload}`);
+    expect(zero?.failed).toBe(true);
+    expect(zero?.problems.join(' ')).toMatch(/format v0 is not one this explorer ever made/);
+    expect((await decodeFragment(`#v1.${payload}`))?.problems).toEqual([]);
+  });
+});

@@ -97,6 +97,13 @@ export async function decodeFragment(hash: string): Promise<DecodedLink | null> 
   const match = /^v(\d{1,6})\.([A-Za-z0-9_-]*)$/.exec(text);
   if (!match) return failure('the part of the link after “#” is not a saved view of this explorer');
   if (text.length > MAX_FRAGMENT_LENGTH * 4) return failure('the link is far longer than any this explorer makes');
+  const version = Number(match[1]);
+  if (version > DOCUMENT_VERSION) {
+    return failure(
+      `the link was made by a newer version of this explorer (link format v${version}; this one reads v${DOCUMENT_VERSION})`,
+    );
+  }
+  if (version < 1) return failure(`the link's format v${match[1]} is not one this explorer ever made`);
   let json: string;
   try {
     const bytes = await pump(fromBase64Url(match[2]), new DecompressionStream('deflate-raw'), MAX_DECODED_BYTES);

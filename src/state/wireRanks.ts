@@ -77,7 +77,12 @@ export function fromWire(raw: unknown, name: string): RankData {
   for (let i = 0; i < instances; i++) ranks.subarray(offsets[i], offsets[i + 1]).sort();
   const weights = wire.w === undefined ? null : numberArray(wire.w, 'the counts', LIMITS.maxRanks);
   if (weights && weights.length !== instances) throw new RangeError('there is not one count per instance');
-  if (weights?.some((w) => !(w > 0))) throw new RangeError('the counts must be positive');
+  const badCount = weights?.find((w) => !Number.isInteger(w) || w < 1 || w > LIMITS.maxUsers);
+  if (badCount !== undefined) {
+    throw new RangeError(
+      `a count is ${String(badCount).slice(0, 20)}: counts are whole numbers of users from 1 to ${LIMITS.maxUsers.toLocaleString('en-US')}`,
+    );
+  }
   const itemCounts = wire.n === undefined ? null : numberArray(wire.n, 'the per-instance n', LIMITS.maxRanks);
   if (itemCounts && itemCounts.length !== instances) throw new RangeError('there is not one n per instance');
   if (itemCounts) integers(itemCounts, 'the per-instance n', 2, LIMITS.maxItemCount);
