@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectClose } from '../../test/expectClose.ts';
 import {
   CancelledError,
   createRandom,
@@ -38,12 +39,11 @@ describe('simulate (Monte Carlo of literal item draws)', () => {
         const metric = metrics.find((m) => m.id === row.metric)!;
         const analytic = expectedSampledMetric(data, metric, 10_000, 99, sampling);
         // The mean of T repetitions has standard error std/√T: allow 4 of them (plus rounding for zero-variance cells).
-        expect(Math.abs(row.mean - analytic.sampledMean)).toBeLessThanOrEqual(
-          4 * (analytic.sampledStd / Math.sqrt(repeats)) + 1e-12,
-        );
+        const label = `${row.recommender} ${row.metric}`;
+        expectClose(row.mean, analytic.sampledMean, 4 * (analytic.sampledStd / Math.sqrt(repeats)) + 1e-12, label);
         // The sample std of T draws is within ~4/√(2T) relative of the truth for roughly normal cells; cells driven
         // by rare events (std ~1e-4) get an absolute allowance instead.
-        expect(Math.abs(row.std - analytic.sampledStd)).toBeLessThanOrEqual(0.1 * analytic.sampledStd + 1e-3);
+        expectClose(row.std, analytic.sampledStd, { relative: 0.1, absolute: 1e-3 }, `std of ${label}`);
         expect(row.exact).toBeCloseTo(analytic.exact, 12);
       }
     });
@@ -77,9 +77,7 @@ describe('simulate (Monte Carlo of literal item draws)', () => {
         const metric = metrics.find((m) => m.id === row.metric)!;
         const analytic = expectedSampledMetric(d, metric, 1000, 20, sampling);
         // Use the simulated std for the standard error: the analytic one treats items as independent.
-        expect(Math.abs(row.mean - analytic.sampledMean)).toBeLessThanOrEqual(
-          4 * (row.std / Math.sqrt(repeats)) + 1e-12,
-        );
+        expectClose(row.mean, analytic.sampledMean, 4 * (row.std / Math.sqrt(repeats)) + 1e-12, row.recommender);
       }
     }
   });

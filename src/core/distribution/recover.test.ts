@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { expectClose } from '../../../test/expectClose.ts';
 import {
   DistributionCache,
   SampledRankKernel,
@@ -62,12 +63,6 @@ function histogramData(counts: number[]) {
   return singleRankData('R', ranks, weights);
 }
 
-function maxAbsDiff(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let d = 0;
-  for (let i = 0; i < a.length; i++) d = Math.max(d, Math.abs(a[i] - b[i]));
-  return d;
-}
-
 function recover(c: Case, method: string, fit = {}) {
   const result = recoverDistribution(
     histogramData(c.counts),
@@ -81,7 +76,7 @@ function recover(c: Case, method: string, fit = {}) {
 
 function expectMetrics(recovery: ReturnType<typeof recover>, expected: Record<string, number>, tolerance: number) {
   distributionMetrics(recovery, metrics).forEach((value, j) =>
-    expect(Math.abs(value - expected[metrics[j].id])).toBeLessThanOrEqual(tolerance),
+    expectClose(value, expected[metrics[j].id], tolerance, metrics[j].id),
   );
 }
 
@@ -98,7 +93,7 @@ describe.each(cases)('rank-distribution estimators vs the scipy reference: $name
         algorithm: 'em',
       });
       expect(fit.iterations).toBe(Number(steps));
-      expect(maxAbsDiff(fit.distribution, expected)).toBeLessThan(1e-13);
+      expectClose(fit.distribution, expected, 1e-13, `EM after ${steps} steps`);
     }
   });
 
@@ -108,7 +103,7 @@ describe.each(cases)('rank-distribution estimators vs the scipy reference: $name
     expect(recovery.converged).toBe(true);
     // eq 19 in total: Σ_u log p(r̃_u), i.e. the per-instance value times the number of instances.
     expect(recovery.logLikelihood! / total).toBeCloseTo(c.emGain.logLikelihood, 12);
-    expect(maxAbsDiff(recovery.distribution, c.emGain.distribution)).toBeLessThan(1e-12);
+    expectClose(recovery.distribution, c.emGain.distribution, 1e-12, 'P̂');
     expectMetrics(recovery, c.emGain.metrics, 1e-12);
     // The certificate is the same quantity numpy computes, and it is not small: EM stops far from the maximum.
     expect(recovery.gap! / total).toBeCloseTo(c.emGain.certificate, 10);
@@ -119,7 +114,7 @@ describe.each(cases)('rank-distribution estimators vs the scipy reference: $name
     for (const id of ['wmle:ndcg:10', 'wmle:ap:5'] as const) {
       const recovery = recover(c, id, { tolerance: 1e-6 });
       expect(recovery.iterations).toBe(c[id].iterations);
-      expect(maxAbsDiff(recovery.distribution, c[id].distribution)).toBeLessThan(1e-12);
+      expectClose(recovery.distribution, c[id].distribution, 1e-12, `P̂ of ${id}`);
       expectMetrics(recovery, c[id].metrics, 1e-12);
     }
   });
@@ -137,7 +132,7 @@ describe.each(cases)('rank-distribution estimators vs the scipy reference: $name
     expect(fit.logLikelihood + fit.gap).toBeGreaterThanOrEqual(lower - 1e-14);
     // The optimal q = K π is unique (ℓ is strictly concave in q): ours matches the dual's P̃/v.
     const q = kernel.multiply(fit.distribution, new Float64Array(c.m + 1));
-    c.counts.forEach((n, i) => n > 0 && expect(Math.abs(q[i] - qStar[i]) / qStar[i]).toBeLessThan(1e-5));
+    c.counts.forEach((n, i) => n > 0 && expectClose(q[i], qStar[i], { relative: 1e-5 }, `q at r̃ = ${i + 1}`));
   });
 
   it('the weighted maximum (eq 22) is reached by newton too', () => {
@@ -149,7 +144,7 @@ describe.each(cases)('rank-distribution estimators vs the scipy reference: $name
       sampleWeights: wmleWeights('ndcg', 10, c.m),
     });
     expect(fit.converged).toBe(true);
-    expect(Math.abs(fit.logLikelihood - upper)).toBeLessThan(2e-12 * Math.max(1, Math.abs(upper)));
+    expectClose(fit.logLikelihood, upper, 2e-12 * Math.max(1, Math.abs(upper)), 'weighted log-likelihood');
   });
 
   it('squarem and plain EM never pass the maximum and increase ℓ monotonically', () => {
@@ -189,7 +184,7 @@ describe.each(cases)('rank-distribution estimators vs the scipy reference: $name
       const reference = c.bvDist[gamma === '1' ? '1.0' : gamma];
       const recovery = recover(c, `bv-dist:${gamma}`);
       const scale = Math.max(...reference.distribution.map(Math.abs));
-      expect(maxAbsDiff(recovery.distribution, reference.distribution) / scale).toBeLessThan(1e-8);
+      expectClose(recovery.distribution, reference.distribution, 1e-8 * scale, 'P̂ (1e-8 of its largest entry)');
       expectMetrics(recovery, reference.metrics, 1e-9);
     });
   }

@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { expectClose } from '../../../test/expectClose.ts';
 import {
   ColumnCache,
   StackedKernel,
@@ -68,18 +69,12 @@ function emSteps(c: Case, method: SharedMethod, steps: number) {
   return fitShared(histograms(c), method, { ...settings, algorithm: 'em' });
 }
 
-function maxAbsDiff(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let d = 0;
-  for (let i = 0; i < a.length; i++) d = Math.max(d, Math.abs(a[i] - b[i]));
-  return d;
-}
-
 describe.each(cases)('per-user n, $name (vs scipy)', (c) => {
   it('EM steps on the per-user likelihood (eq 20 with each user’s kernel) match the oracle’s', () => {
     for (const steps of ['1', '10', '200']) {
       const fit = emSteps(c, { kind: 'mle' }, Number(steps));
       expect(fit.iterations).toBe(Number(steps));
-      expect(maxAbsDiff(fit.relative, c.em[steps].distribution)).toBeLessThan(1e-12);
+      expectClose(fit.relative, c.em[steps].distribution, 1e-12, `EM after ${steps} steps`);
       expect(fit.logLikelihood as number).toBeCloseTo(c.em[steps].logLikelihood, 10);
     }
   });
@@ -87,7 +82,7 @@ describe.each(cases)('per-user n, $name (vs scipy)', (c) => {
   it('WMLE (eq 23, w = 1/log2(1 + r̃/10)) steps match', () => {
     for (const steps of ['10', '200']) {
       const fit = emSteps(c, { kind: 'wmle', weight: 'ndcg', scale: 10 }, Number(steps));
-      expect(maxAbsDiff(fit.relative, c.wmle[steps].distribution)).toBeLessThan(1e-12);
+      expectClose(fit.relative, c.wmle[steps].distribution, 1e-12, `WMLE after ${steps} steps`);
     }
   });
 
@@ -97,7 +92,7 @@ describe.each(cases)('per-user n, $name (vs scipy)', (c) => {
     const objective = fit.objective as number;
     // The oracle's value is a primal point (≤ ℓ*); Newton's ℓ is within its certified gap of ℓ*.
     expect(objective + (fit.gap as number)).toBeGreaterThanOrEqual(c.mleMax.logLikelihood - 1e-9);
-    expect(Math.abs(objective - c.mleMax.logLikelihood)).toBeLessThan(1e-7);
+    expectClose(objective, c.mleMax.logLikelihood, 1e-7, 'log-likelihood');
   });
 
   it('MES on the pooled kernel: the oracle’s optimum of eq 26', () => {
@@ -105,13 +100,13 @@ describe.each(cases)('per-user n, $name (vs scipy)', (c) => {
     const fit = fitShared(histograms(c), { kind: 'mes', eta: c.mes.eta }, { ...settings, algorithm: 'em' });
     expect(fit.converged).toBe(true);
     expect(fit.objective).toBeCloseTo(c.mes.objective, 11);
-    expect(maxAbsDiff(fit.relative, c.mes.distribution)).toBeLessThan(1e-5);
+    expectClose(fit.relative, c.mes.distribution, 1e-5, 'MES distribution');
   });
 
   it('bv-dist: eq 15 on the pooled kernel matches the dense solve, sums to 1, and eq 14 per user', () => {
     const settings = { sampleSize: largestM(c), sampling: c.sampling, tolerance: 1e-10, maxIterations: 1 };
     const fit = fitShared(histograms(c), { kind: 'bv-dist', gamma: c.bvDist.gamma }, { ...settings, algorithm: 'em' });
-    expect(maxAbsDiff(fit.relative, c.bvDist.distribution)).toBeLessThan(1e-12);
+    expectClose(fit.relative, c.bvDist.distribution, 1e-12, 'bv-dist distribution');
     expect(fit.relative.reduce((s, p) => s + p, 0)).toBeCloseTo(1, 12);
     const setup = {
       itemCount: c.reference,
@@ -169,10 +164,10 @@ describe('per-user n: reductions', () => {
         expect(shared.iterations).toBe(single.iterations);
         if (id === 'bv-dist:0.1') {
           // The pooled system is summed in another order than corrections/moments.ts's.
-          expect(maxAbsDiff(shared.relative, single.distribution)).toBeLessThan(1e-10);
+          expectClose(shared.relative, single.distribution, 1e-10, id);
           continue;
         }
-        expect(maxAbsDiff(shared.relative, single.distribution)).toBeLessThan(1e-12);
+        expectClose(shared.relative, single.distribution, 1e-12, id);
         expect(shared.logLikelihood as number).toBeCloseTo(single.logLikelihood as number, 10);
       }
     });
@@ -214,18 +209,22 @@ describe('per-user n: reductions', () => {
       const random = createRandom(9);
       const pi = Float64Array.from({ length: 80 }, () => random.next());
       const c = Float64Array.from({ length: stored.size }, () => random.next());
-      const near = (a: Float64Array, b: Float64Array) => expect(maxAbsDiff(a, b)).toBeLessThan(1e-13);
-      near(stored.multiply(pi, new Float64Array(9)), streamed.multiply(pi, new Float64Array(9)));
-      near(stored.multiplyTranspose(c, new Float64Array(80)), streamed.multiplyTranspose(c, new Float64Array(80)));
+      const near = (a: Float64Array, b: Float64Array, what: string) => expectClose(a, b, 1e-13, what);
+      near(stored.multiply(pi, new Float64Array(9)), streamed.multiply(pi, new Float64Array(9)), 'multiply');
+      near(
+        stored.multiplyTranspose(c, new Float64Array(80)),
+        streamed.multiplyTranspose(c, new Float64Array(80)),
+        'multiplyTranspose',
+      );
       for (const R0 of [0, 13, 41, 79])
-        near(stored.column(R0, new Float64Array(9)), streamed.column(R0, new Float64Array(9)));
+        near(stored.column(R0, new Float64Array(9)), streamed.column(R0, new Float64Array(9)), `column ${R0}`);
       const [a, b] = [new Float64Array(80), new Float64Array(80)];
       const [qa, qb] = [new Float64Array(9), new Float64Array(9)];
       const x = stored.emStep(pi, c, a, qa);
       const y = streamed.emStep(pi, c, b, qb);
       expect(x.sum).toBeCloseTo(y.sum, 12);
-      near(a, b);
-      near(qa, qb);
+      near(a, b, 'EM step');
+      near(qa, qb, 'EM step q');
     });
   }
 
