@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectClose } from '../../test/expectClose.ts';
 import { cli, cliJson, TOY } from '../testing.ts';
 
 interface Row {
@@ -59,8 +60,8 @@ describe('sampled-metrics expected', () => {
     for (const [name, values] of Object.entries(paper)) {
       METRICS.split(',').forEach((metric, j) => {
         const row = rows.get(`${name}/${metric}`) as Row;
-        expect(Math.abs(row.sampledMean - values[j][0])).toBeLessThan(0.015);
-        expect(Math.abs(row.sampledStd - values[j][1])).toBeLessThan(0.01);
+        expectClose(row.sampledMean, values[j][0], 0.015, `mean of ${name} ${metric}`);
+        expectClose(row.sampledStd, values[j][1], 0.01, `std of ${name} ${metric}`);
       });
     }
   });

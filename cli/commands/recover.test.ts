@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectClose } from '../../test/expectClose.ts';
 import {
   distributionMetrics,
   parseMethod,
@@ -53,7 +54,7 @@ describe('sampled-metrics recover', () => {
     expect(em.logLikelihood as number).toBeLessThanOrEqual(
       (newton.logLikelihood as number) + (top.gap as number) + 1e-9,
     );
-    expect(Math.abs((em.logLikelihood as number) - (newton.logLikelihood as number))).toBeLessThan(1e-4);
+    expectClose(em.logLikelihood as number, newton.logLikelihood as number, 1e-4, 'log-likelihood, EM vs Newton');
   });
 
   it('mes and bv-dist:G also recover a distribution; --method must be a rank-distribution method', async () => {

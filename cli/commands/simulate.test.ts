@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectClose } from '../../test/expectClose.ts';
 import { cli, cliJson, TOY } from '../testing.ts';
 
 interface SimulateDoc {
@@ -91,8 +92,9 @@ describe('sampled-metrics simulate', () => {
       if (!s) throw new Error('missing row');
       // Monte Carlo: the mean is off by about std/√T; allow 4 standard errors (and 1e-9 for zero spreads). The
       // spread within 10%, or 0.001 where it comes from events too rare to show in 2000 draws (A's recall@10).
-      expect(Math.abs(s.mean - row.sampledMean)).toBeLessThan((4 * row.sampledStd) / Math.sqrt(repeats) + 1e-9);
-      expect(Math.abs(s.std - row.sampledStd)).toBeLessThan(0.1 * row.sampledStd + 0.001);
+      const label = `${row.recommender} ${row.metric}`;
+      expectClose(s.mean, row.sampledMean, (4 * row.sampledStd) / Math.sqrt(repeats) + 1e-9, `mean of ${label}`);
+      expectClose(s.std, row.sampledStd, { relative: 0.1, absolute: 0.001 }, `std of ${label}`);
     }
   });
 
