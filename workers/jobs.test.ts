@@ -3,6 +3,7 @@
  * interpolated (core itemCountGrid.ts), checked against core estimateMetrics with every distinct n solved exactly.
  */
 import { describe, expect, it } from 'vitest';
+import { expectClose } from '../test/expectClose.ts';
 import { createRandom, estimateMetrics, parseMethodList, parseMetricList, singleRankData } from '../src/core/index.ts';
 import { estimateAll } from './jobs.ts';
 
@@ -35,7 +36,7 @@ describe('estimateAll with a per-user n', () => {
     methods.forEach((method, i) =>
       metrics.forEach((metric, j) => {
         const want = exact.find((row) => row.method === method && row.metric === metric)!.estimate;
-        expect(Math.abs(fast[i][j] - want), `${method} ${metric}`).toBeLessThan(1e-5);
+        expectClose(fast[i][j], want, 1e-5, `${method} ${metric}`);
       }),
     );
     // 3 correction methods × the grid's nodes (ratio 1.1 over 1,000..2,190: 10 nodes), not × 120 distinct n.

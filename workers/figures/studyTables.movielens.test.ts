@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { expectClose } from '../../test/expectClose.ts';
 import type { RankData } from '../../src/core/index.ts';
 import { studyTables } from './studyTables.ts';
 import { parseRankFile } from '../../src/io/index.ts';
@@ -51,7 +52,7 @@ describe('MovieLens-1M Table 3 in the app (studyTables job)', () => {
     }
     // CLS Recall@10 of X over two repetitions, near docs/reproduction.md's 8.32 ± 0.15 (100 repetitions).
     const cls = study.results.find((r) => r.recommender === 'X' && r.metric === 'recall@10' && r.method === 'cls')!;
-    expect(Math.abs(100 * cls.mean - 8.32)).toBeLessThan(0.5);
+    expectClose(100 * cls.mean, 8.32, 0.5, 'CLS Recall@10 of X, in percent');
   }, 120_000);
 
   it('globalN: true still drops the per-user n (AUC as with n = 3,706 for all)', () => {

@@ -7,6 +7,7 @@
  * declares them tied at 0 earlier than the short forms, which keep those terms.
  */
 import { describe, expect, it } from 'vitest';
+import { expectClose } from '../../test/expectClose.ts';
 import type { Sampling } from '../../src/core/index.ts';
 import { createRandom, singleRankData } from '../../src/core/index.ts';
 import { sweepSampleSizes } from './sweep.ts';
@@ -53,9 +54,8 @@ describe.each<Sampling>(['with-replacement', 'without-replacement'])('sweep shor
         series.values.forEach((row, r) =>
           row.forEach((v, i) => {
             const want = exact.series[s].values[r][i];
-            expect(Math.abs(v - want), `${series.metric} m = ${series.sampleSizes[i]}`).toBeLessThanOrEqual(
-              1e-12 * Math.max(Math.abs(want), 1e-4),
-            );
+            const label = `${series.metric} m = ${series.sampleSizes[i]}`;
+            expectClose(v, want, 1e-12 * Math.max(Math.abs(want), 1e-4), label);
           }),
         ),
       );
