@@ -1,8 +1,43 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+
+/**
+ * The built page's Content-Security-Policy, as a meta tag (a static host sets no headers): scripts and workers from
+ * the page's own origin only — no inline script, no eval (zod runs jitless: src/state/zodConfig.ts); styles from the
+ * origin (React and D3 set element styles through the CSSOM, which the policy does not restrict); images also from
+ * data: and blob: URLs (the favicon, PNG export draws the SVG through a blob: image). The dev server, which injects
+ * inline scripts for hot reload, does without it; e2e/hardening.test.mjs runs the built page under it.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "worker-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'content-security-policy',
+    apply: 'build',
+    transformIndexHtml: () => [
+      {
+        tag: 'meta',
+        attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY },
+        injectTo: 'head-prepend',
+      },
+    ],
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), contentSecurityPolicy()],
   worker: { format: 'es' },
   // The compute worker's dependencies are not reached by the crawl from index.html; pre-bundling them avoids a
   // full reload on the first `npm start`.

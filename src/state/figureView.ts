@@ -4,6 +4,7 @@
  * work and the exported file carry them; only values that differ from a figure's defaults are written, so that a
  * link stays short. Restored field by field: an invalid value gets its default and a problem (restore.ts).
  */
+import './zodConfig.ts';
 import { z } from 'zod';
 import { parseMetric, parseMetricList } from '../core/index.ts';
 
@@ -19,7 +20,8 @@ export interface FigureSettingsMap {
   readonly fig3: { sampleSizes: string; zoom: number; xScale: AxisScale; yScale: AxisScale };
   readonly fig4: {
     metric: string;
-    sampleSize: number;
+    /** The figure's own m; null: the m of the settings (at most 3,000). */
+    sampleSize: number | null;
     gammas: string;
     sampledRankScale: AxisScale;
     xScale: AxisScale;
@@ -27,7 +29,14 @@ export interface FigureSettingsMap {
   };
   readonly fig5: { bucketWidth: number; yScale: AxisScale };
   readonly fig6: { metric: string; gamma: number; xScale: AxisScale; yScale: AxisScale };
-  readonly fig7: { sampleSize: number; repeats: number; maxRank: number; xScale: AxisScale; yScale: AxisScale };
+  readonly fig7: {
+    /** The figure's own m; null: the m of the settings. */
+    sampleSize: number | null;
+    repeats: number;
+    maxRank: number;
+    xScale: AxisScale;
+    yScale: AxisScale;
+  };
   /** Repetitions of the two studies of the Tables tab (Krichene & Rendle Tables 3–4; Jin et al. Tables 2 and 4). */
   readonly tables: { studyRepeats: number; jinRepeats: number };
 }
@@ -35,14 +44,17 @@ export interface FigureSettingsMap {
 export type FigureId = keyof FigureSettingsMap;
 export type FigureSettingKey<F extends FigureId> = keyof FigureSettingsMap[F] & string;
 
-/** The paper's setting of each figure (Krichene & Rendle 2020 Figures 1–6, Jin et al. 2021 Figure 2). */
+/**
+ * The paper's setting of each figure (Krichene & Rendle 2020 Figures 1–6, Jin et al. 2021 Figure 2), except m of
+ * Figures 4 and 7 (the paper's 100 and 99): they follow the settings' m unless the figure has its own.
+ */
 export const FIGURE_DEFAULTS: { readonly [F in FigureId]: Readonly<FigureSettingsMap[F]> } = {
   fig1: { metrics: 'auc, ap, ndcg, recall@10', zoom: 100, xScale: 'linear', yScale: 'linear' },
   fig2: { xScale: 'log', yScale: 'linear' },
   fig3: { sampleSizes: '10, 100, 1000', zoom: 1000, xScale: 'linear', yScale: 'linear' },
   fig4: {
     metric: 'ap',
-    sampleSize: 100,
+    sampleSize: null,
     gammas: '1, 0.1, 0.01',
     sampledRankScale: 'log',
     xScale: 'log',
@@ -50,7 +62,7 @@ export const FIGURE_DEFAULTS: { readonly [F in FigureId]: Readonly<FigureSetting
   },
   fig5: { bucketWidth: 100, yScale: 'linear' },
   fig6: { metric: 'recall@10', gamma: 0.1, xScale: 'log', yScale: 'linear' },
-  fig7: { sampleSize: 99, repeats: 10, maxRank: 200, xScale: 'linear', yScale: 'linear' },
+  fig7: { sampleSize: null, repeats: 10, maxRank: 200, xScale: 'linear', yScale: 'linear' },
   tables: { studyRepeats: 100, jinRepeats: 20 },
 };
 
@@ -121,7 +133,7 @@ export const FIGURE_SCHEMAS: {
   fig3: { sampleSizes: integerList, zoom: wholeNumber(2, maxRank), xScale: scale, yScale: scale },
   fig4: {
     metric: metricId,
-    sampleSize: wholeNumber(1, 1_000_000),
+    sampleSize: wholeNumber(1, 1_000_000).nullable(),
     gammas: gammaList,
     sampledRankScale: scale,
     xScale: scale,
@@ -130,7 +142,7 @@ export const FIGURE_SCHEMAS: {
   fig5: { bucketWidth: wholeNumber(1, maxRank), yScale: scale },
   fig6: { metric: metricId, gamma: z.number().min(0).max(1), xScale: scale, yScale: scale },
   fig7: {
-    sampleSize: wholeNumber(1, 1_000_000),
+    sampleSize: wholeNumber(1, 1_000_000).nullable(),
     repeats: wholeNumber(1, FIGURE_LIMITS.maxRepeats),
     maxRank: wholeNumber(2, maxRank),
     xScale: scale,

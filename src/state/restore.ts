@@ -4,6 +4,7 @@
  * its default and a problem that says which. Nothing in the input is ever executed or merged into live objects:
  * the result is built field by field from validated values.
  */
+import './zodConfig.ts';
 import { z } from 'zod';
 import { parseMetric } from '../core/index.ts';
 import {

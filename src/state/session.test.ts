@@ -102,3 +102,55 @@ describe('saving', () => {
     expect(Array.from(saved?.recommenders[0].data?.ranks ?? [])).toEqual([1, 2, 3]);
   });
 });
+
+describe('two tabs', () => {
+  /** A channel the test speaks on as "the other tab". */
+  function fakeChannel() {
+    const target = new EventTarget();
+    const sent: unknown[] = [];
+    return {
+      sent,
+      fromOtherTab: (data: unknown) => target.dispatchEvent(new MessageEvent('message', { data })),
+      channel: {
+        postMessage: (message: unknown) => void sent.push(message),
+        addEventListener: (type: 'message', listener: (event: MessageEvent) => void) =>
+          target.addEventListener(type, listener as EventListener),
+        close: () => {},
+      },
+    };
+  }
+
+  it("keeps the other tab's work restorable when both tabs save, and says so", async () => {
+    const { env, storage } = environment();
+    const tabs = fakeChannel();
+    await startSession({ ...env, channel: tabs.channel });
+    setRecommenderText(store.getState().recommenders[0].id, '1 2 3');
+    await flushSession();
+    expect(tabs.sent).toContainEqual({ type: 'saved', tab: expect.any(String) });
+    // The other tab saves its own work into the same slot and says so.
+    await saveDocument(storage, 'work', work);
+    tabs.fromOtherTab({ type: 'saved', tab: 'other-tab' });
+    setSampleSize(50);
+    await until(() => store.getState().settings.sampleSize === 50);
+    await flushSession();
+    expect(await loadDocument(storage, 'previous')).toEqual(work);
+    expect((await loadDocument(storage, 'work'))?.settings.sampleSize).toBe(50);
+    expect(store.getState().notice).toMatchObject({ tone: 'warning', offerRestore: true });
+    expect(store.getState().notice?.message).toMatch(/also open in another tab/);
+    // The other tab's data survive this tab's clean-up of unused data.
+    const restored = await loadDocument(storage, 'previous');
+    expect(Array.from(restored?.recommenders[0].data?.ranks ?? [])).toEqual([3, 4]);
+  });
+
+  it('its own messages and unrelated ones change nothing', async () => {
+    const { env, storage } = environment();
+    const tabs = fakeChannel();
+    await startSession({ ...env, channel: tabs.channel });
+    await saveDocument(storage, 'work', work);
+    tabs.fromOtherTab({ type: 'something else', tab: 'other-tab' });
+    setSampleSize(40);
+    await until(() => store.getState().settings.sampleSize === 40);
+    await flushSession();
+    expect(storage.slots.has('previous')).toBe(false);
+  });
+});

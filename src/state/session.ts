@@ -16,6 +16,38 @@ export interface SessionEnvironment {
   /** The page's location and history (window in the app). */
   readonly location: Pick<Location, 'hash' | 'href'>;
   readonly history: Pick<History, 'replaceState'>;
+  /**
+   * How tabs of this explorer tell each other that they saved (a BroadcastChannel in the app; tests pass their own).
+   * Absent: the platform's BroadcastChannel where there is one.
+   */
+  readonly channel?: TabChannel | null;
+}
+
+/** What the session needs of a BroadcastChannel. */
+export interface TabChannel {
+  postMessage(message: unknown): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  close(): void;
+}
+
+/** This tab, as other tabs see it in "saved" messages. */
+const tabId = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : String(Math.random());
+let channel: TabChannel | null = null;
+/** Another tab saved its work since this tab last saved: the stored work is theirs, not to be overwritten unseen. */
+let otherTabSaved = false;
+
+function openChannel(env: SessionEnvironment): void {
+  channel?.close();
+  channel =
+    env.channel !== undefined
+      ? env.channel
+      : typeof BroadcastChannel !== 'undefined'
+        ? new BroadcastChannel('sampled-metrics-explorer-work')
+        : null;
+  channel?.addEventListener('message', (event) => {
+    const data = event.data as { type?: unknown; tab?: unknown } | null;
+    if (data?.type === 'saved' && data.tab !== tabId) otherTabSaved = true;
+  });
 }
 
 let environment: SessionEnvironment | null = null;
@@ -48,6 +80,8 @@ function linkNotice(problems: readonly string[], failed: boolean, previous: bool
 /** Opens the page; resolves once the first document is in the store (the results then compute). */
 export async function startSession(env: SessionEnvironment): Promise<void> {
   environment = env;
+  otherTabSaved = false;
+  openChannel(env);
   const saved = await loadDocument(env.storage, 'work');
   const link = await decodeFragment(env.location.hash);
   let document: ExplorerDocument | null = saved;
@@ -96,11 +130,35 @@ function saveNow(env: SessionEnvironment): Promise<void> {
 }
 
 async function save(env: SessionEnvironment): Promise<void> {
+  const document = documentOf(store.getState());
+  if (otherTabSaved) await keepOtherTabsWork(env, document);
   const state = store.getState();
-  const document = documentOf(state);
   await saveDocument(env.storage, 'work', document).catch(() => {});
+  channel?.postMessage({ type: 'saved', tab: tabId });
   await collectGarbage(env.storage, [document, state.previousWork]).catch(() => {});
   await syncLink();
+}
+
+/**
+ * Another tab saved its own work since this one last did: before this tab's work takes the `work` slot, the other
+ * tab's goes to the `previous` slot, restorable here, and the page says so — two tabs never silently overwrite
+ * each other. (Checked only when a message said so, so that saving on close needs no read first.)
+ */
+async function keepOtherTabsWork(env: SessionEnvironment, document: ExplorerDocument): Promise<void> {
+  otherTabSaved = false;
+  const theirs = await loadDocument(env.storage, 'work');
+  if (!theirs || sameDocument(theirs, document)) return;
+  await saveDocument(env.storage, 'previous', theirs).catch(() => {});
+  store.setState({
+    previousWork: theirs,
+    notice: {
+      tone: 'warning',
+      message:
+        'This explorer is also open in another tab, which saved its own work. Both are kept: this tab’s work is ' +
+        'saved, and the other tab’s can be restored here.',
+      offerRestore: true,
+    },
+  });
 }
 
 /** Writes the current view into the address bar's fragment, or clears it when the data are too large for a link. */
@@ -141,6 +199,8 @@ export async function dismissNotice(): Promise<void> {
 }
 
 export function stopSession(): void {
+  channel?.close();
+  channel = null;
   unsubscribe?.();
   unsubscribe = null;
   environment = null;
