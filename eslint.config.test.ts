@@ -123,6 +123,11 @@ describe('layer boundaries', () => {
     );
     expect(messages.map((message) => message.line)).toEqual([2, 3]);
     expect(messages[0].message).toContain('it imports only src/core');
+    const helpers = await boundaryMessages(
+      "import { expectClose } from '../../test/expectClose.ts';\nexport const planted = expectClose;\n",
+      'src/io/planted.test.ts',
+    );
+    expect(helpers).toEqual([]);
   });
 
   it('src/core at any depth may not import the layers above it', async () => {

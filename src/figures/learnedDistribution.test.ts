@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectClose } from '../../test/expectClose.ts';
 import { createRandom, exactMetric, parseMetric, singleRankData, type RankData } from '../core/index.ts';
 import { distributionCurves } from '../../workers/figures/distributionCurves.ts';
 import { distributionMethodLabel, learnedDistributionPlot } from './learnedDistributionPlot.ts';
@@ -91,7 +92,7 @@ describe('Figure 7 with per-user n (an n column)', () => {
     expect(global.userItemCounts).toEqual([null]);
     // Recall@10 = the CDF at 10 of the average P̂ lands near the empirical one (measured 0.331 vs 0.337).
     const empirical = own.studies[0].empirical.cdf[9];
-    expect(Math.abs(own.studies[0].estimates[0].cdf[9] / empirical - 1)).toBeLessThan(0.05);
+    expectClose(own.studies[0].estimates[0].cdf[9], empirical, { relative: 0.05 }, 'CDF at 10');
     // The caption names the users' own n, not the settings' single n.
     const caption = (curves: typeof own) =>
       learnedDistributionPlot({ curves, itemCount: 800, sampleSize: 29, samplingLabel: 'sampled without replacement' })
