@@ -2,6 +2,7 @@
  * Table models for the papers' tables: groups of rows of cells, each cell with its display text, its raw value for
  * CSV export, and whether it contradicts the exact ordering. Pure data; the component renders it as a <table>.
  */
+import { csvNumber, csvText } from './csv.ts';
 
 export interface TableCell {
   readonly text: string;
@@ -60,10 +61,6 @@ export function cell(
   };
 }
 
-function csvField(text: string): string {
-  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** The table as CSV: one line per row, the raw values (full precision), a std column after each column that has one. */
 export function tableCsv(model: TableModel): string {
   const withStd = model.columns.map((_, c) => model.groups.some((g) => g.rows.some((r) => r.cells[c]?.std != null)));
@@ -72,15 +69,15 @@ export function tableCsv(model: TableModel): string {
     header.push(col.label);
     if (withStd[c]) header.push(`${col.label} std`);
   });
-  const lines = [header.map(csvField).join(',')];
+  const lines = [header.map(csvText).join(',')];
   for (const group of model.groups) {
     for (const row of group.rows) {
-      const fields = [group.label, row.label];
+      const fields = [csvText(group.label), csvText(row.label)];
       row.cells.forEach((cellValue, c) => {
-        fields.push(cellValue.value === null ? '' : String(cellValue.value));
-        if (withStd[c]) fields.push(cellValue.std === null ? '' : String(cellValue.std));
+        fields.push(csvNumber(cellValue.value));
+        if (withStd[c]) fields.push(csvNumber(cellValue.std));
       });
-      lines.push(fields.map(csvField).join(','));
+      lines.push(fields.join(','));
     }
   }
   return `${lines.join('\n')}\n`;
