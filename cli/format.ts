@@ -1,4 +1,5 @@
 /** Plain-text output: numbers with a fixed number of decimals and aligned columns. */
+import { formatDecimal } from '../src/core/index.ts';
 
 /** Below this, a value is rounding noise of a quantity that is zero (e.g. the spread of a constant estimate). */
 const NOISE = 1e-12;
@@ -11,8 +12,7 @@ export function formatNumber(x: number | null, digits: number): string {
   if (x === null) return '–';
   if (!Number.isFinite(x)) return String(x);
   if (Math.abs(x) >= NOISE && Math.abs(x) < 0.5 * 10 ** -digits) return x.toExponential(1);
-  const text = x.toFixed(digits);
-  return /^-0\.?0*$/.test(text) ? text.slice(1) : text;
+  return formatDecimal(x, digits);
 }
 
 /** `mean ± std` as in the paper's Table 2. */

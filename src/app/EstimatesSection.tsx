@@ -2,11 +2,10 @@ import { useMemo } from 'react';
 import { MethodTable } from '../components/MethodTable.tsx';
 import { SelectField } from '../components/SelectField.tsx';
 import { StatusMessage } from '../components/StatusMessage.tsx';
+import { formatInteger, metricLabel } from '../core/labels.ts';
 import { methodTable } from '../figures/methodTable.ts';
 import { cancelEstimates, refreshEstimates } from '../state/actions.ts';
-import { metricLabel } from '../state/document.ts';
 import { setViewMetric } from '../state/settingsActions.ts';
-import { formatInteger } from './format.ts';
 import { useExplorer } from './useExplorer.ts';
 
 /** Sampled ranks: estimates of the exact metrics by the sampled metric and by each correction (section 5). */

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
+import { formatInteger } from '../core/labels.ts';
 import { rankSummary } from '../io/rankHistogram.ts';
 import { confirmPreview, dismissInput } from '../state/inputActions.ts';
 import type { Preview } from '../state/store.ts';
-import { formatInteger } from './format.ts';
 
 /** What a file, pasted CSV or data set holds, before it replaces the current data. */
 export function PreviewPanel({ preview }: { readonly preview: Preview }) {

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { RecommenderCard } from '../components/RecommenderCard.tsx';
+import { formatInteger } from '../core/labels.ts';
 import { rankSummary } from '../io/rankHistogram.ts';
 import { LIMITS } from '../state/document.ts';
 import {
@@ -11,7 +12,6 @@ import {
   setRecommenderHidden,
   setRecommenderText,
 } from '../state/recommenderActions.ts';
-import { formatInteger } from './format.ts';
 import { useExplorer } from './useExplorer.ts';
 
 /** The paste boxes, one per recommender, and "Add recommender". */

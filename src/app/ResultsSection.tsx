@@ -2,11 +2,10 @@ import { useMemo } from 'react';
 import { OrderingNotes } from '../components/OrderingNotes.tsx';
 import { ResultsTable } from '../components/ResultsTable.tsx';
 import { StatusMessage } from '../components/StatusMessage.tsx';
+import { formatInteger, metricLabel, SAMPLING_LABELS } from '../core/labels.ts';
 import { resultsTable } from '../figures/resultsTable.ts';
 import { refreshTable } from '../state/actions.ts';
-import { metricLabel } from '../state/document.ts';
 import { TOY_ITEM_COUNT, TOY_RECOMMENDERS, TOY_SAMPLE_SIZE } from '../state/toyExample.ts';
-import { formatInteger, SAMPLING_LABELS } from './format.ts';
 import { useExplorer } from './useExplorer.ts';
 
 /** The table of exact vs. expected sampled metrics, with the ordering notes and any error. */

@@ -1,4 +1,4 @@
-import { parseGamma, parseMetricList, type Sampling } from '../core/index.ts';
+import { parseGamma, parseMetricList, SAMPLING_LABELS, type Sampling } from '../core/index.ts';
 import { NumberField } from '../components/NumberField.tsx';
 import { SelectField } from '../components/SelectField.tsx';
 import { TextListField } from '../components/TextListField.tsx';
@@ -12,7 +12,6 @@ import {
   setSampling,
   setStudyOptions,
 } from '../state/settingsActions.ts';
-import { SAMPLING_LABELS } from './format.ts';
 import { useExplorer } from './useExplorer.ts';
 
 const SAMPLING_OPTIONS = (Object.keys(SAMPLING_LABELS) as Sampling[]).map((value) => ({

@@ -2,12 +2,11 @@ import { useMemo } from 'react';
 import { MethodTable } from '../components/MethodTable.tsx';
 import { SelectField } from '../components/SelectField.tsx';
 import { StatusMessage } from '../components/StatusMessage.tsx';
+import { formatInteger, metricLabel } from '../core/labels.ts';
 import { methodTable } from '../figures/methodTable.ts';
-import { metricLabel } from '../state/document.ts';
 import type { StudyResult } from '../state/store.ts';
 import { cancelStudy, runStudy } from '../state/studyActions.ts';
 import { setViewMetric } from '../state/settingsActions.ts';
-import { formatInteger } from './format.ts';
 import { useExplorer } from './useExplorer.ts';
 
 function modelFor(result: StudyResult, metric: string) {

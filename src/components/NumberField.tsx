@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+import { formatInteger } from '../core/labels.ts';
 
 export interface NumberFieldProps {
   /** The visible label; its text is the input's accessible name. */
@@ -10,8 +11,6 @@ export interface NumberFieldProps {
   /** A short explanation shown under the input. */
   readonly hint?: ReactNode;
 }
-
-const fmt = new Intl.NumberFormat('en-US');
 
 /**
  * A controlled integer input. The text being typed is kept locally; only whole numbers within [min, max] reach
@@ -27,7 +26,7 @@ export function NumberField({ label, value, onChange, min, max, hint }: NumberFi
   }
   const parsed = Number(draft);
   const valid = draft.trim() !== '' && Number.isInteger(parsed) && parsed >= min && parsed <= max;
-  const problem = valid ? null : `Enter a whole number from ${fmt.format(min)} to ${fmt.format(max)}.`;
+  const problem = valid ? null : `Enter a whole number from ${formatInteger(min)} to ${formatInteger(max)}.`;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>

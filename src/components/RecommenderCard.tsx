@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { formatInteger } from '../core/labels.ts';
 import type { RankSummary } from '../io/rankHistogram.ts';
 
 export interface RecommenderCardProps {
@@ -25,12 +26,10 @@ export interface RecommenderCardProps {
   readonly onTextChange: (text: string) => void;
 }
 
-const fmt = new Intl.NumberFormat('en-US');
-
 function summaryText(summary: RankSummary): string {
-  const users = `${fmt.format(summary.instances)} ${summary.instances === 1 ? 'user' : 'users'}`;
-  const items = summary.grouped ? `, ${fmt.format(summary.relevantItems)} relevant items` : '';
-  return `${users}${items}, ranks ${fmt.format(summary.minRank)} to ${fmt.format(summary.maxRank)}`;
+  const users = `${formatInteger(summary.instances)} ${summary.instances === 1 ? 'user' : 'users'}`;
+  const items = summary.grouped ? `, ${formatInteger(summary.relevantItems)} relevant items` : '';
+  return `${users}${items}, ranks ${formatInteger(summary.minRank)} to ${formatInteger(summary.maxRank)}`;
 }
 
 /** One recommender: its name, colour, visibility and ranks (a paste box, or a summary of loaded data). */

@@ -20,7 +20,6 @@ import {
   minimumItemCountRatio,
 } from './corrections/itemCountGrid.ts';
 import type { Method } from './corrections/methods.ts';
-import { isDistributionMethod } from './corrections/methods.ts';
 import { sampledHistograms } from './distribution/histogram.ts';
 import type { FitOptions } from './distribution/recover.ts';
 import {
@@ -30,6 +29,7 @@ import {
   recoverFromHistograms,
 } from './distribution/recover.ts';
 import { InputError } from './errors.ts';
+import { estimatorOf, isDistributionMethod } from './estimators.ts';
 import { sampledMetricVector } from './expected.ts';
 import type { Metric } from './metrics.ts';
 import { metricOfRanks } from './metrics.ts';
@@ -214,7 +214,7 @@ export function estimateMetrics(
 
 /** True for the methods that fit P̂ on the whole sample (mle, wmle, mes) rather than average a vector M̂(r̃). */
 export function needsFit(method: Method): boolean {
-  return method.kind === 'mle' || method.kind === 'wmle' || method.kind === 'mes';
+  return estimatorOf(method).fits;
 }
 
 /** estimateMetrics as a result: bad input gives `{ ok: false, error }` instead of an exception (for the worker). */

@@ -6,6 +6,8 @@ export * from './rankData.ts';
 export * from './expected.ts';
 export * from './expectedAtRank.ts';
 export * from './corrections/index.ts';
+export * from './estimators.ts';
+export * from './labels.ts';
 export { logBinomialPmf, logHypergeometricPmf, compensatedSum, Adder } from './special.ts';
 export * from './random.ts';
 export * from './estimate.ts';

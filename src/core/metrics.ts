@@ -4,6 +4,7 @@
  * names used by the CLI, the URL and the UI. Recall@K is HitRate@K and AP is the reciprocal rank when |R| = 1.
  */
 import { InputError } from './errors.ts';
+import { parseIdList } from './idList.ts';
 
 export type MetricKind = 'auc' | 'precision' | 'recall' | 'ap' | 'ndcg';
 
@@ -44,17 +45,7 @@ export function parseMetric(text: string): Metric {
 
 /** Parses a comma-separated list of metric identifiers (duplicates removed, order kept). */
 export function parseMetricList(text: string): Metric[] {
-  const parts = text
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
-  if (parts.length === 0) throw new InputError('the metric list is empty');
-  const seen = new Map<string, Metric>();
-  for (const part of parts) {
-    const metric = parseMetric(part);
-    if (!seen.has(metric.id)) seen.set(metric.id, metric);
-  }
-  return [...seen.values()];
+  return parseIdList(text, 'metric', parseMetric);
 }
 
 /**

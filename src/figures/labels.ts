@@ -1,21 +1,11 @@
-/** Names and notation shared by the figure models: metric labels, axis titles in the paper's notation. */
-import { format } from 'd3';
+/**
+ * Names and notation shared by the figure models: axis titles in the paper's notation, captions' catalogue sizes, and
+ * the core's labels and number formats (src/core/labels.ts) re-exported for the figures and their views.
+ */
+import { formatInteger, formatSigned, formatSignificant } from '../core/labels.ts';
 import type { TitlePart } from './axes.ts';
 
-const METRIC_LABELS: Readonly<Record<string, string>> = {
-  auc: 'AUC',
-  ap: 'AP',
-  ndcg: 'NDCG',
-  recall: 'Recall',
-  precision: 'Precision',
-};
-
-/** `recall@10` → "Recall@10", `ap` → "AP". */
-export function metricLabel(id: string): string {
-  const [kind, cutoff] = id.split('@');
-  const label = METRIC_LABELS[kind] ?? kind;
-  return cutoff === undefined ? label : `${label}@${cutoff}`;
-}
+export { metricLabel } from '../core/labels.ts';
 
 const italic = (text: string): TitlePart => ({ text, italic: true });
 const plain = (text: string): TitlePart => ({ text });
@@ -55,17 +45,10 @@ export function expectedOf(label: string, corrected = false): TitlePart[] {
   return [italic('E'), plain(`[${label}(`), italic('r̃'), plain(')]')];
 }
 
-export const fmtInt = format(',');
-export const fmt3 = format('.3f');
-
-/** A value for a read-out or caption: 4 significant digits, no exponent between 1e-4 and 1e6. */
-export function fmtValue(v: number): string {
-  if (!Number.isFinite(v)) return String(v);
-  if (v === 0) return '0';
-  const a = Math.abs(v);
-  if (a >= 1e-4 && a < 1e6) return String(Number(v.toPrecision(4)));
-  return v.toExponential(3);
-}
+/** The core's number formats under the figures' short names: 10000 → "10,000"; −0.5 → "−0.500"; 4 significant digits. */
+export const fmtInt = formatInteger;
+export const fmt3 = (value: number): string => formatSigned(value, 3);
+export const fmtValue = formatSignificant;
 
 /**
  * The catalogue size as a caption says it: "n = 10,000", or for data with their own n per user "each user's own n

@@ -4,6 +4,7 @@
  * Recall@K (bottom row), averaged over repeated sampled evaluations, against the empirical P(R) of the true ranks.
  */
 import type { DistributionCurves } from '../../workers/figures/distributionCurves.ts';
+import { methodLabel } from '../core/labels.ts';
 import { catalogueText, fmt3, fmtInt } from './labels.ts';
 import { EXACT_STYLE, paletteStyle } from './palette.ts';
 import {
@@ -27,12 +28,8 @@ export interface LearnedDistributionOptions {
   readonly width?: number;
 }
 
-/** "bv-dist:0.1" → "BV γ = 0.1", "wmle:ndcg:10" → "WMLE", "mes:0.001" → "MES". */
-export function distributionMethodLabel(id: string): string {
-  const [kind, arg] = id.split(':');
-  if (kind === 'bv-dist') return `BV γ = ${arg}`;
-  return kind.toUpperCase();
-}
+/** "bv-dist:0.1" → "BV γ = 0.1", "wmle:ndcg:10" → "WMLE", "mes:0.001" → "MES" (core estimator registry). */
+export const distributionMethodLabel = methodLabel;
 
 const R = (text: string) => [{ text, italic: true }];
 

@@ -3,7 +3,11 @@
  * recommender, one column per method (the sampled metric and the corrections of section 5), an optional exact
  * column, and under each method the ordering of the recommenders it gives (best first).
  */
+import { methodLabel } from '../core/labels.ts';
 import { formatValue, orderingText } from './resultsTable.ts';
+
+/** The estimators' labels (core estimator registry), for the figures that import them from here. */
+export { methodLabel };
 
 export interface MethodTableInput {
   readonly recommenders: readonly string[];
@@ -25,18 +29,6 @@ export interface MethodTableModel {
   readonly exactOrdering: string | null;
   /** Per method: the ordering, and whether it differs from the exact one. */
   readonly orderings: readonly { readonly text: string; readonly differs: boolean }[];
-}
-
-/** "bv:0.1" → "BV γ = 0.1". */
-export function methodLabel(id: string): string {
-  if (id.startsWith('bv:')) return `BV γ = ${id.slice(3)}`;
-  const labels: Record<string, string> = {
-    sampled: 'Sampled (uncorrected)',
-    'rank-estimate': 'Rank estimate',
-    ls: 'LS',
-    cls: 'CLS',
-  };
-  return labels[id] ?? id;
 }
 
 export function methodTable(input: MethodTableInput, digits = 3): MethodTableModel {

@@ -5,19 +5,13 @@
  * picks the exact winner). Cells that contradict the exact ordering are marked.
  */
 import type { ExpectedTable, StudyTables } from '../../workers/figures/studyTables.ts';
-import { distributionMethodLabel } from './learnedDistributionPlot.ts';
-import { fmtInt, metricLabel } from './labels.ts';
+import { formatInteger, metricLabel, shortMethodLabel } from '../core/labels.ts';
 import { cell, contradictions, type TableGroup, type TableModel } from './tableModel.ts';
 
 const fixed = (digits: number) => (v: number) => v.toFixed(digits);
 
-/** "sampled" → "Sampled", "bv:0.1" → "BV 0.1", "mle" → "MLE", "wmle:ndcg:10" → "WMLE". */
-export function shortMethodLabel(id: string): string {
-  if (id === 'sampled') return 'Sampled';
-  if (id === 'rank-estimate') return 'Rank estimate';
-  if (id.startsWith('bv:')) return `BV ${id.slice(3)}`;
-  return distributionMethodLabel(id);
-}
+/** The estimators' column labels (core estimator registry): "sampled" → "Sampled", "bv:0.1" → "BV 0.1". */
+export { shortMethodLabel };
 
 /** Tables 1 and 2: the exact metrics, and the expected sampled metrics ± their standard deviation. */
 export function expectedTables(table: ExpectedTable, setting: string): [TableModel, TableModel] {
@@ -95,8 +89,8 @@ export function estimatorTable(study: StudyTables, id: string, title: string, so
     id,
     title,
     caption:
-      `${source}: exact metric and each estimator's mean ± standard deviation over ${fmtInt(study.repeats)} sampled ` +
-      `evaluations (m = ${fmtInt(study.sampleSize)}), in percent. Marked: the estimator's mean orders that ` +
+      `${source}: exact metric and each estimator's mean ± standard deviation over ${formatInteger(study.repeats)} sampled ` +
+      `evaluations (m = ${formatInteger(study.sampleSize)}), in percent. Marked: the estimator's mean orders that ` +
       `recommender against another one opposite to the exact metric.${study.note}`,
     groupHeading: 'Metric',
     rowHeading: 'Recommender',
@@ -115,7 +109,7 @@ export function orderingTable(study: StudyTables): TableModel {
       cells: study.methods.map((method) => {
         const o = study.orderings.find((x) => x.a === a && x.b === b && x.metric === metric && x.method === method);
         if (!o) return cell(null, null, String);
-        return cell(o.correct, null, (v) => fmtInt(v), !o.exactTie && 2 * o.correct < o.repeats);
+        return cell(o.correct, null, (v) => formatInteger(v), !o.exactTie && 2 * o.correct < o.repeats);
       }),
     })),
   }));
@@ -123,8 +117,8 @@ export function orderingTable(study: StudyTables): TableModel {
     id: 'table4',
     title: 'Table 4 · Correct orderings of each pair',
     caption:
-      `Krichene & Rendle Table 4: out of ${fmtInt(study.repeats)} sampled evaluations, how many order each pair of ` +
-      `recommenders as the exact metric does (${fmtInt(study.repeats)} = always right). Marked: wrong in most ` +
+      `Krichene & Rendle Table 4: out of ${formatInteger(study.repeats)} sampled evaluations, how many order each pair of ` +
+      `recommenders as the exact metric does (${formatInteger(study.repeats)} = always right). Marked: wrong in most ` +
       `repetitions. When the exact values tie, only tied estimates count as correct.${study.note}`,
     groupHeading: 'Pair',
     rowHeading: 'Metric',
@@ -144,7 +138,9 @@ export function winnerTable(study: StudyTables): TableModel {
         label: metricLabel(metric.split('@')[0]),
         cells: study.methods.map((method) => {
           const w = study.winners.find((x) => x.metric === metric && x.method === method);
-          return w ? cell(w.correct, null, (v) => fmtInt(v), 2 * w.correct < w.repeats) : cell(null, null, String);
+          return w
+            ? cell(w.correct, null, (v) => formatInteger(v), 2 * w.correct < w.repeats)
+            : cell(null, null, String);
         }),
       })),
   }));
@@ -154,7 +150,7 @@ export function winnerTable(study: StudyTables): TableModel {
     id: 'jin-table4',
     title: 'Jin et al. Table 4 · Correct winners',
     caption:
-      `Jin et al. Table 4: out of ${fmtInt(study.repeats)} sampled evaluations (m = ${fmtInt(study.sampleSize)}), ` +
+      `Jin et al. Table 4: out of ${formatInteger(study.repeats)} sampled evaluations (m = ${formatInteger(study.sampleSize)}), ` +
       `how often each method's best recommender is the exact winner. Exact winners: ${named}. Marked: wrong in ` +
       `most repetitions.${study.note}`,
     groupHeading: 'Cut-off',

@@ -4,6 +4,7 @@
  * exact and sampled, with a flag where they differ (the inconsistency of Definition 1, eq. 14).
  * Values are compared as displayed (rounded to `digits`), so a tie the reader sees is a tie here too.
  */
+import { formatDecimal } from '../core/labels.ts';
 
 export interface MetricColumn {
   readonly id: string;
@@ -52,11 +53,8 @@ export interface ResultsTableModel {
   readonly orderings: readonly OrderingModel[];
 }
 
-/** Formats to `digits` decimals, writing −0.000 as 0.000. */
-export function formatValue(value: number, digits: number): string {
-  const text = value.toFixed(digits);
-  return /^-0\.?0*$/.test(text) ? text.slice(1) : text;
-}
+/** Formats to `digits` decimals, writing −0.000 as 0.000 (the core's formatDecimal). */
+export const formatValue = formatDecimal;
 
 function rounded(value: number, digits: number): number {
   return Number(formatValue(value, digits));

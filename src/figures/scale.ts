@@ -4,6 +4,7 @@
  * Example: toPixel(scaleAxis('log', [1, 100], [0, 200], []), 10) === 100.
  */
 import { format, scaleLinear, scaleLog } from 'd3';
+import { formatInteger } from '../core/labels.ts';
 import type { TitlePart } from './axes.ts';
 
 export type ScaleKind = 'linear' | 'log';
@@ -36,7 +37,6 @@ export interface AxisOptions {
 export const round2 = (x: number) => Math.round(x * 100) / 100;
 
 const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
-const comma = format(',');
 
 /** A power of ten or a 2×/5× multiple: "1", "0.01", "10,000", "10⁶", "10⁻⁵". */
 export function logLabel(value: number): string {
@@ -46,7 +46,7 @@ export function logLabel(value: number): string {
     const digits = [...String(Math.abs(exponent))].map((d) => SUPERSCRIPT[Number(d)]).join('');
     return `10${exponent < 0 ? '⁻' : ''}${digits}`;
   }
-  return value >= 1 ? comma(Math.round(value)) : String(Number(value.toPrecision(6)));
+  return value >= 1 ? formatInteger(Math.round(value)) : String(Number(value.toPrecision(6)));
 }
 
 function linearTicks(domain: readonly [number, number], options: AxisOptions): { value: number; label: string }[] {

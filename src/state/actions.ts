@@ -4,8 +4,7 @@
  * replaces, which terminates that worker (workerBridge.ts), so stale work never finishes.
  */
 import { rankSummary } from '../io/rankHistogram.ts';
-import { methodIds } from '../core/index.ts';
-import { formatInteger } from './format.ts';
+import { formatInteger, methodIds } from '../core/index.ts';
 import { computeTable, type NamedData } from './jobs.ts';
 import { explorerStore as store, type ExplorerState, type Job, type RecommenderEntry } from './store.ts';
 import { proxy } from 'comlink';

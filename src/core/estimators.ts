@@ -1,0 +1,224 @@
+/**
+ * The estimator registry: one entry per estimator of an exact metric from sampled ranks, read by the parser of
+ * method ids (parseMethod, for the CLI, the worker and the links), the labels of the page's tables and figures, the
+ * CLI's help, and the estimates' dispatch (estimate.ts). Adding an estimator is one entry here, its variant of
+ * `Method` (corrections/methods.ts) and its algorithm.
+ *
+ * Krichene & Rendle 2020 section 5: `sampled` (M(r̃) unchanged), `rank-estimate` (eq 20), `ls` (eqs 21–23), `cls`
+ * (section 5.2), `bv:γ` (eq 25). Jin et al. 2021, which learn the rank distribution P̂(R) and apply eq 14: `mle`
+ * (eq 19), `wmle[:ndcg|ap[:C]]` (eq 22), `mes[:η]` (eqs 24–27), `bv-dist:γ` (eq 15).
+ * Example: parseMethod('BV:0.10') → { kind: 'bv', id: 'bv:0.1', gamma: 0.1 }; methodLabel('bv:0.1') → 'BV γ = 0.1'.
+ */
+import type { DistributionMethod, Method } from './corrections/methods.ts';
+import {
+  bvDistMethod,
+  DEFAULT_MES_ETA,
+  DEFAULT_WMLE_SCALE,
+  mesMethod,
+  parseGamma,
+  wmleMethod,
+} from './corrections/methods.ts';
+import { InputError } from './errors.ts';
+import { parseIdList } from './idList.ts';
+
+export interface Estimator {
+  /** The head of its ids (`bv` in `bv:0.1`), which is also its Method.kind. */
+  readonly kind: Method['kind'];
+  /** How an id is written, for messages and help: `bv:G`, `wmle[:ndcg|ap[:C]]` (brackets: optional parts). */
+  readonly syntax: string;
+  /** The parameter's symbol and range where messages state them: γ, `G in [0, 1]`. */
+  readonly parameter?: { readonly symbol: string; readonly range: string };
+  /** Jin et al.'s estimators: they learn the rank distribution P̂(R) and apply eq 14. */
+  readonly learnsDistribution: boolean;
+  /** It fits P̂ on the whole sample (estimate.ts `fitted`) instead of averaging a vector M̂(r̃) over the instances. */
+  readonly fits: boolean;
+  /** Its id with the paper's parameters (Jin et al. Figure 2: `bv-dist:0.1`, `mle`, `wmle`, `mes`). */
+  readonly defaultId: string;
+  /** The method of an id with this head; `param` follows the first colon (undefined: none), `text` is the id as given. */
+  parse(param: string | undefined, text: string): Method;
+  /** Its name in the page's tables, legends and captions: "BV γ = 0.1", "Sampled (uncorrected)". */
+  label(param: string | undefined): string;
+  /** Its name in the narrow columns of the papers' tables ("BV 0.1", "Sampled"); the label when absent. */
+  shortLabel?(param: string | undefined): string;
+}
+
+const number = (text: string): number => (text.trim() === '' ? NaN : Number(text));
+
+/** An estimator without parameters (`sampled`, `ls`, `mle`, …): `kind:x` is unknown, or the message of `withParam`. */
+function plain(
+  kind: 'sampled' | 'rank-estimate' | 'ls' | 'cls' | 'mle',
+  label: string,
+  options: Partial<Pick<Estimator, 'learnsDistribution' | 'fits' | 'shortLabel'>> & { withParam?: string } = {},
+): Estimator {
+  return {
+    kind,
+    syntax: kind,
+    learnsDistribution: options.learnsDistribution ?? false,
+    fits: options.fits ?? false,
+    defaultId: kind,
+    parse(param, text) {
+      if (param === undefined) return { kind, id: kind } as Method;
+      throw new InputError(options.withParam ? `method "${text}": ${options.withParam}` : unknownMethod(text));
+    },
+    label: () => label,
+    shortLabel: options.shortLabel,
+  };
+}
+
+/** Every estimator, in the order messages and help list them. */
+export const ESTIMATORS: readonly Estimator[] = [
+  plain('sampled', 'Sampled (uncorrected)', { shortLabel: () => 'Sampled' }),
+  plain('rank-estimate', 'Rank estimate'),
+  plain('ls', 'LS'),
+  plain('cls', 'CLS'),
+  {
+    kind: 'bv',
+    syntax: 'bv:G',
+    parameter: { symbol: 'γ', range: 'G in [0, 1]' },
+    learnsDistribution: false,
+    fits: false,
+    defaultId: 'bv:0.1',
+    parse(param, text) {
+      if (param === undefined) throw new InputError(`method "bv" needs γ after a colon, e.g. bv:0.1`);
+      const gamma = parseGamma(param, `method "${text}": γ`);
+      return { kind: 'bv', id: `bv:${gamma}`, gamma };
+    },
+    label: (gamma) => `BV γ = ${gamma}`,
+    shortLabel: (gamma) => `BV ${gamma}`,
+  },
+  plain('mle', 'MLE', { learnsDistribution: true, fits: true, withParam: 'mle takes no parameter' }),
+  {
+    kind: 'wmle',
+    syntax: 'wmle[:ndcg|ap[:C]]',
+    learnsDistribution: true,
+    fits: true,
+    defaultId: 'wmle',
+    parse(param, text) {
+      let weight: 'ndcg' | 'ap' = 'ndcg';
+      let parts = param === undefined ? [] : param.split(':');
+      if (parts[0] === 'ndcg' || parts[0] === 'ap') [weight, ...parts] = parts as ['ndcg' | 'ap', ...string[]];
+      if (parts.length > 1) throw new InputError(`method "${text}": expected wmle, wmle:ndcg|ap or wmle:ndcg|ap:C`);
+      const scale = parts.length === 1 ? number(parts[0]) : DEFAULT_WMLE_SCALE;
+      if (!(scale > 0) || !Number.isFinite(scale)) {
+        throw new InputError(`method "${text}": C must be a number > 0 (w(r̃) = M(r̃/C)), got "${parts[0]}"`);
+      }
+      return wmleMethod(weight, scale);
+    },
+    label: () => 'WMLE',
+  },
+  {
+    kind: 'mes',
+    syntax: 'mes[:η]',
+    learnsDistribution: true,
+    fits: true,
+    defaultId: 'mes',
+    parse(param, text) {
+      const parts = param === undefined ? [] : param.split(':');
+      if (parts.length > 1) throw new InputError(`method "${text}": expected mes or mes:η`);
+      const eta = parts.length === 1 ? number(parts[0]) : DEFAULT_MES_ETA;
+      if (!(eta > 0) || !Number.isFinite(eta)) {
+        throw new InputError(`method "${text}": η must be a number > 0, got "${parts[0]}"`);
+      }
+      return mesMethod(eta);
+    },
+    label: () => 'MES',
+  },
+  {
+    kind: 'bv-dist',
+    syntax: 'bv-dist:G',
+    learnsDistribution: true,
+    fits: false,
+    defaultId: 'bv-dist:0.1',
+    parse(param, text) {
+      const parts = param === undefined ? [] : param.split(':');
+      if (parts.length !== 1) throw new InputError(`method "${text}" needs γ after a colon, e.g. bv-dist:0.1`);
+      const gamma = number(parts[0]);
+      if (!(gamma > 0 && gamma <= 1)) {
+        throw new InputError(`method "${text}": γ must be a number in (0, 1], got "${parts[0]}"`);
+      }
+      return bvDistMethod(gamma);
+    },
+    label: (gamma) => `BV γ = ${gamma}`,
+  },
+];
+
+const BY_KIND = new Map(ESTIMATORS.map((e) => [e.kind, e]));
+
+/** `bv:0.1` → ['bv', '0.1']; `mle` → ['mle', undefined]. */
+function split(id: string): [string, string | undefined] {
+  const colon = id.indexOf(':');
+  return colon < 0 ? [id, undefined] : [id.slice(0, colon), id.slice(colon + 1)];
+}
+
+/** "a, b or c" */
+function listed(items: readonly string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+}
+
+function unknownMethod(text: string): string {
+  const syntaxes = ESTIMATORS.map((e) => (e.parameter ? `${e.syntax} with ${e.parameter.range}` : e.syntax));
+  return `unknown method "${text}": expected ${listed(syntaxes)}`;
+}
+
+/** The registry entry of a method. */
+export function estimatorOf(method: Method): Estimator {
+  return BY_KIND.get(method.kind) as Estimator;
+}
+
+/**
+ * Parses `sampled`, `rank-estimate`, `ls`, `cls`, `bv:G` (γ ∈ [0, 1] after the colon), `mle`,
+ * `wmle[:ndcg|ap[:C]]`, `mes[:η]` or `bv-dist:G` (case and surrounding spaces ignored) into its canonical method.
+ */
+export function parseMethod(text: string): Method {
+  const [head, param] = split(text.trim().toLowerCase());
+  const estimator = BY_KIND.get(head as Method['kind']);
+  if (!estimator) throw new InputError(unknownMethod(text));
+  return estimator.parse(param, text);
+}
+
+/** Parses a comma-separated list of method ids (duplicates removed, order kept). */
+export function parseMethodList(text: string): Method[] {
+  return parseIdList(text, 'method', parseMethod);
+}
+
+export function isDistributionMethod(method: Method): method is DistributionMethod {
+  return estimatorOf(method).learnsDistribution;
+}
+
+/** "bv:0.1" → "BV γ = 0.1", "sampled" → "Sampled (uncorrected)", "wmle:ndcg:10" → "WMLE"; an unknown id as it is. */
+export function methodLabel(id: string): string {
+  const [head, param] = split(id);
+  return BY_KIND.get(head as Method['kind'])?.label(param) ?? id;
+}
+
+/** "sampled" → "Sampled", "bv:0.1" → "BV 0.1", "mle" → "MLE" (the papers' table columns); unknown: the head in capitals. */
+export function shortMethodLabel(id: string): string {
+  const [head, param] = split(id);
+  const estimator = BY_KIND.get(head as Method['kind']);
+  if (!estimator) return head.toUpperCase();
+  return (estimator.shortLabel ?? estimator.label)(param);
+}
+
+/** The methods the explorer compares by default: the sampled metric, the corrections of section 5, BV for each γ. */
+export function methodIds(gammas: readonly number[]): string[] {
+  return ESTIMATORS.filter((e) => !e.learnsDistribution).flatMap((e) =>
+    e.parameter ? gammas.map((g) => `${e.kind}:${g}`) : [e.defaultId],
+  );
+}
+
+/** Jin et al.'s estimators at their paper's settings, in the registry's order: `mle`, `wmle`, `mes`, `bv-dist:0.1`. */
+export function distributionMethodIds(): string[] {
+  return ESTIMATORS.filter((e) => e.learnsDistribution).map((e) => e.defaultId);
+}
+
+/**
+ * The method syntaxes for help texts: `sampled, rank-estimate, ls, cls, bv:G (γ = G in [0, 1])` for the
+ * corrections (`learnsDistribution: false`), `mle, wmle[:ndcg|ap[:C]], mes[:η], bv-dist:G` for Jin et al.'s; with
+ * `short`, optional parts left out (`wmle`).
+ */
+export function methodSyntaxes(learnsDistribution: boolean, short = false): string[] {
+  return ESTIMATORS.filter((e) => e.learnsDistribution === learnsDistribution).map((e) => {
+    const syntax = short ? e.syntax.replace(/\[.*\]$/, '') : e.syntax;
+    return e.parameter && !short ? `${syntax} (${e.parameter.symbol} = ${e.parameter.range})` : syntax;
+  });
+}
