@@ -14,9 +14,11 @@ export interface RankShape {
   readonly weights: number;
   /** Length of itemCounts, or null when the data have none. */
   readonly itemCounts: number | null;
+  /** Length of users, or null (absent) when the data name no users. */
+  readonly users?: number | null;
 }
 
-export type RankField = 'offsets' | 'ranks' | 'weights' | 'itemCounts';
+export type RankField = 'offsets' | 'ranks' | 'weights' | 'itemCounts' | 'users';
 
 const registry = new Map<string, RankData>();
 
@@ -32,6 +34,7 @@ export function beginRankData(key: string, shape: RankShape): void {
     ranks: new Float64Array(shape.ranks),
     weights: new Float64Array(shape.weights),
     itemCounts: shape.itemCounts === null ? null : new Int32Array(shape.itemCounts),
+    users: shape.users == null ? null : new Int32Array(shape.users),
   });
 }
 

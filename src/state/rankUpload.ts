@@ -30,11 +30,13 @@ export type RankUploadApi = Pick<AsyncApi, 'beginRankData' | 'putRankChunk' | 'r
 
 async function upload(api: RankUploadApi, key: string, data: RankData): Promise<void> {
   const { offsets, ranks, weights, itemCounts } = data;
+  const users = data.users ?? null;
   const shape = {
     offsets: offsets.length,
     ranks: ranks.length,
     weights: weights.length,
     itemCounts: itemCounts?.length ?? null,
+    users: users?.length ?? null,
   };
   await api.beginRankData(key, shape);
   const fields: [RankField, Float64Array | Int32Array | null][] = [
@@ -42,6 +44,7 @@ async function upload(api: RankUploadApi, key: string, data: RankData): Promise<
     ['ranks', ranks],
     ['weights', weights],
     ['itemCounts', itemCounts],
+    ['users', users],
   ];
   for (const [field, values] of fields) {
     if (!values) continue;

@@ -1,0 +1,141 @@
+/**
+ * Intervals over users and verdicts between recommenders (the user-sampling uncertainty a significance test is
+ * about): every value — the estimates of the exact metrics from sampled ranks by each method, or the exact metrics
+ * of true ranks — is recomputed on B resamples of the users (core compare.ts: one joint draw for recommenders that
+ * share users' ids, a paired bootstrap; independent draws otherwise), giving a 95% percentile interval for each
+ * value and for the difference of every pair of recommenders. The app asks for one group of methods at a time
+ * (the fast vector methods first, then each rank-distribution fit), so intervals fill in as they are ready.
+ */
+import {
+  bootstrapDifferences,
+  EstimatorVectors,
+  estimateMetrics,
+  exactMetric,
+  jointBootstrap,
+  parseMethod,
+  parseMetric,
+  percentileInterval,
+  priorVector,
+  type FitOptions,
+  type RankData,
+  type SamplingSetup,
+} from '../src/core/index.ts';
+import { resolveRank, type RankSource } from './rankRegistry.ts';
+
+export interface IntervalRequest extends SamplingSetup {
+  readonly recommenders: readonly RankSource[];
+  readonly metrics: readonly string[];
+  /** Estimator ids for sampled ranks; ignored for true ranks (the value is the exact metric, method `exact`). */
+  readonly methods: readonly string[];
+  readonly rankKind: 'sampled' | 'true';
+  /** B (default 200). */
+  readonly replicates?: number;
+  readonly seed: number;
+  /** Coverage (default 0.95). */
+  readonly level?: number;
+  /** The rank-distribution fits' settings (EM stopping rule, iteration cap, algorithm). */
+  readonly fit?: FitOptions;
+}
+
+export interface ValueInterval {
+  readonly estimate: number;
+  readonly low: number;
+  readonly high: number;
+}
+
+export interface PairDifference {
+  readonly metric: string;
+  readonly method: string;
+  /** Recommender names: difference = a − b. */
+  readonly a: string;
+  readonly b: string;
+  readonly difference: number;
+  readonly low: number;
+  readonly high: number;
+  readonly paired: boolean;
+}
+
+export interface IntervalResult {
+  readonly recommenders: readonly string[];
+  readonly metrics: readonly string[];
+  readonly methods: readonly string[];
+  /** values[recommender][method][metric]. */
+  readonly values: readonly (readonly (readonly ValueInterval[])[])[];
+  readonly differences: readonly PairDifference[];
+  readonly replicates: number;
+  readonly level: number;
+  /** paired[recommender]: resampled through the users it shares with the others. */
+  readonly paired: readonly boolean[];
+}
+
+/** A progress callback called at most every 100 ms (and at the end). */
+function throttled(onProgress?: (done: number, total: number) => void) {
+  let last = 0;
+  return (done: number, total: number) => {
+    const now = Date.now();
+    if (onProgress && (now - last > 100 || done === total)) {
+      last = now;
+      onProgress(done, total);
+    }
+  };
+}
+
+export function bootstrapIntervals(
+  request: IntervalRequest,
+  onProgress?: (done: number, total: number) => void,
+): IntervalResult {
+  const data: RankData[] = request.recommenders.map(resolveRank);
+  const metrics = request.metrics.map(parseMetric);
+  const level = request.level ?? 0.95;
+  const replicates = request.replicates ?? 200;
+  const { itemCount, sampleSize, sampling } = request;
+  let methodIds: string[];
+  let values: (d: RankData) => number[];
+  if (request.rankKind === 'true') {
+    methodIds = ['exact'];
+    values = (d) => metrics.map((metric) => exactMetric(d, metric, itemCount));
+  } else {
+    const methods = request.methods.map(parseMethod);
+    methodIds = methods.map((m) => m.id);
+    const setup = {
+      itemCount,
+      sampleSize,
+      sampling,
+      prior: priorVector(request.prior, itemCount),
+      fit: request.fit,
+      itemCountVectors: 'interpolated' as const,
+    };
+    const cache = new EstimatorVectors(metrics, setup);
+    values = (d) => estimateMetrics(d, metrics, methods, setup, cache).map((row) => row.estimate);
+  }
+  const boot = jointBootstrap(data, values, { replicates, seed: request.seed, onProgress: throttled(onProgress) });
+  if (!boot.ok) throw new Error(boot.error);
+  const { point, replicates: draws, paired } = boot.value;
+  const at = (r: number, method: number, metric: number) => method * metrics.length + metric;
+  return {
+    recommenders: data.map((d) => d.name),
+    metrics: metrics.map((m) => m.id),
+    methods: methodIds,
+    values: data.map((_, r) =>
+      methodIds.map((__, i) =>
+        metrics.map((___, j) => ({
+          estimate: point[r][at(r, i, j)],
+          ...percentileInterval(draws[r][at(r, i, j)], level),
+        })),
+      ),
+    ),
+    differences: bootstrapDifferences(boot.value, level).map((d) => ({
+      metric: metrics[d.value % metrics.length].id,
+      method: methodIds[Math.floor(d.value / metrics.length)],
+      a: data[d.a].name,
+      b: data[d.b].name,
+      difference: d.difference,
+      low: d.low,
+      high: d.high,
+      paired: d.paired,
+    })),
+    replicates,
+    level,
+    paired,
+  };
+}
