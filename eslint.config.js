@@ -36,7 +36,8 @@ const boundaries = {
   ],
   workers: [
     {
-      regex: '(^|/)src/(?!(core|io)/)',
+      // Out of workers/ only into src/core and src/io (and test/, the tests' helpers).
+      regex: '^(\\.\\./)+(?!src/(core|io)/)(src|cli|scripts|bench|e2e|bin)/',
       message:
         'workers/ is the code that runs in a Web Worker (and inline in Node): it may import only src/core, src/io and comlink. The page imports workers/ (as types), never the other way round: no store, components or figure models here.',
     },

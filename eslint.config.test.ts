@@ -28,27 +28,30 @@ describe('layer boundaries', () => {
     expect(messages[0].message).toContain('it may import only src/core, src/io and comlink');
   });
 
-  it('workers/ at any depth may not import components, figure models or React', async () => {
+  it('workers/ at any depth may not import components, figure models, React or the CLI', async () => {
     const messages = await boundaryMessages(
       [
         "import { FigureView } from '../../src/components/figures/FigureView.tsx';",
         "import { axisTicks } from '../../src/figures/axes.ts';",
         "import { useState } from 'react';",
-        'export const planted = [FigureView, axisTicks, useState];',
+        "import { formatCount } from '../../cli/format.ts';",
+        'export const planted = [FigureView, axisTicks, useState, formatCount];',
         '',
       ].join('\n'),
       'workers/figures/planted.ts',
     );
-    expect(messages.map((message) => message.line)).toEqual([1, 2, 3]);
+    expect(messages.map((message) => message.line)).toEqual([1, 2, 3, 4]);
   });
 
-  it('workers/ may import src/core, src/io and comlink', async () => {
+  it('workers/ may import src/core, src/io, comlink and itself', async () => {
     const messages = await boundaryMessages(
       [
         "import { singleRankData } from '../src/core/index.ts';",
         "import { parseRankFile } from '../src/io/index.ts';",
         "import { expose } from 'comlink';",
-        'export const planted = [singleRankData, parseRankFile, expose];',
+        "import { rankCurves } from './figures/rankCurves.ts';",
+        "import { resolveRank } from '../rankRegistry.ts';",
+        'export const planted = [singleRankData, parseRankFile, expose, rankCurves, resolveRank];',
         '',
       ].join('\n'),
       'workers/planted.ts',
