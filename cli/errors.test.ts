@@ -50,7 +50,7 @@ const optionCases: Case[] = [
     GOOD,
     '--sampling: unknown sampling "often"',
   ],
-  ['unknown metric', ['exact', '--n', '10', ...RANKS, '--metrics', 'auc,mrr'], GOOD, '--metrics: unknown metric "mrr"'],
+  ['unknown metric', ['exact', '--n', '10', ...RANKS, '--metrics', 'auc,mrt'], GOOD, '--metrics: unknown metric "mrt"'],
   [
     'metric without its cut-off',
     ['exact', '--n', '10', ...RANKS, '--metrics', 'recall'],

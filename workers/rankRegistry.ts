@@ -34,7 +34,7 @@ export function beginRankData(key: string, shape: RankShape): void {
     ranks: new Float64Array(shape.ranks),
     weights: new Float64Array(shape.weights),
     itemCounts: shape.itemCounts === null ? null : new Int32Array(shape.itemCounts),
-    users: shape.users == null ? null : new Int32Array(shape.users),
+    ...(shape.users == null ? {} : { users: new Int32Array(shape.users) }),
   });
 }
 

@@ -366,3 +366,24 @@ describe('Table 1 of the paper (exact metrics of the toy example, n = 10000; val
     }
   }
 });
+
+describe('metric names researchers type (aliases, any case)', () => {
+  it.each([
+    ['hr@10', 'recall@10'],
+    ['HR@10', 'recall@10'],
+    ['hitrate@10', 'recall@10'],
+    ['HitRate@5', 'recall@5'],
+    ['mrr', 'ap'],
+    ['MRR@10', 'ap@10'],
+    ['map', 'ap'],
+    ['map@10', 'ap@10'],
+    ['NDCG@10', 'ndcg@10'],
+  ])('%s is %s (one relevant item per user)', (alias, id) => {
+    expect(parseMetric(alias).id).toBe(id);
+  });
+
+  it('an alias keeps its own name in messages, and unknown names list the aliases', () => {
+    expect(() => parseMetric('hr')).toThrow('metric "hr" needs a cut-off, e.g. hr@10');
+    expect(() => parseMetric('mrt')).toThrow(/recall@K \(= hr@K, hitrate@K\), ap \(= mrr, map\)/);
+  });
+});

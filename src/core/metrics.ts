@@ -20,14 +20,27 @@ const NEEDS_CUTOFF: ReadonlySet<MetricKind> = new Set(['precision', 'recall']);
 const NO_CUTOFF: ReadonlySet<MetricKind> = new Set(['auc']);
 const KINDS: readonly MetricKind[] = ['auc', 'precision', 'recall', 'ap', 'ndcg'];
 
+/**
+ * Names researchers type for the same quantities with one relevant item per user (the paper's setting): HitRate@K
+ * is Recall@K, MRR and MAP are AP (the mean over users of 1/r), MRR@K and MAP@K are AP@K. Parsed to the canonical
+ * ids, so tables, links and JSON show one name (with the alias beside it where labels are made).
+ */
+export const METRIC_ALIASES: Readonly<Record<string, MetricKind>> = {
+  hr: 'recall',
+  hitrate: 'recall',
+  mrr: 'ap',
+  map: 'ap',
+};
+
 /** Parses a metric identifier such as `recall@10`; throws an InputError naming the identifier. */
 export function parseMetric(text: string): Metric {
   const trimmed = text.trim().toLowerCase();
   const match = /^([a-z]+)(?:@(\d+))?$/.exec(trimmed);
-  const kind = match?.[1] as MetricKind | undefined;
+  const kind = (match ? (METRIC_ALIASES[match[1]] ?? match[1]) : undefined) as MetricKind | undefined;
   if (!match || !kind || !KINDS.includes(kind)) {
     throw new InputError(
-      `unknown metric "${text}": expected one of auc, precision@K, recall@K, ap, ap@K, ndcg, ndcg@K (K a positive integer)`,
+      `unknown metric "${text}": expected one of auc, precision@K, recall@K (= hr@K, hitrate@K), ap (= mrr, map), ` +
+        'ap@K (= mrr@K, map@K), ndcg, ndcg@K (K a positive integer; names in any case)',
     );
   }
   const cutoff = match[2] === undefined ? null : Number(match[2]);
@@ -35,7 +48,7 @@ export function parseMetric(text: string): Metric {
     throw new InputError(`metric "${text}": the cut-off K must be a positive integer`);
   }
   if (cutoff === null && NEEDS_CUTOFF.has(kind)) {
-    throw new InputError(`metric "${text}" needs a cut-off, e.g. ${kind}@10`);
+    throw new InputError(`metric "${text}" needs a cut-off, e.g. ${match[1]}@10`);
   }
   if (cutoff !== null && NO_CUTOFF.has(kind)) {
     throw new InputError(`metric "${text}": ${kind} takes no cut-off`);
