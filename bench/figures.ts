@@ -16,6 +16,7 @@ import { distributionCurves } from '../workers/figures/distributionCurves.ts';
 import { sampledCurves } from '../workers/figures/rankCurves.ts';
 import { sweepSampleSizes } from '../workers/figures/sweep.ts';
 import { learnedDistributionPlot } from '../src/figures/learnedDistributionPlot.ts';
+import { metricCurves } from '../workers/figures/metricCurves.ts';
 import { metricVsRankPlot } from '../src/figures/metricVsRankPlot.ts';
 import { rankHistogramPlot } from '../src/figures/rankHistogramPlot.ts';
 import { sampledRankPlot } from '../src/figures/sampledRankPlot.ts';
@@ -50,8 +51,11 @@ export function runFigureBenches(quick: boolean): void {
     const users = Math.min(n, 10_000);
     const data = recommenders(n, users);
     const note = target(n);
-    const curves = METRICS.map((id) => ({ id, label: id, values: core.metricCurve(core.parseMetric(id), n) }));
-    bench(`figure 1 model, 4 metrics, n = ${n}`, 5, () => metricVsRankPlot({ itemCount: n, curves }), note);
+    const curves = metricCurves({ metrics: METRICS, itemCount: n, zoom: 100 });
+    bench(`figure 1 worker: 4 metric curves, n = ${n}`, 5, () =>
+      metricCurves({ metrics: METRICS, itemCount: n, zoom: 100 }),
+    );
+    bench(`figure 1 model, 4 metrics, n = ${n}`, 5, () => metricVsRankPlot({ curves }), note);
 
     let sweep = sweepSampleSizes({
       recommenders: data,

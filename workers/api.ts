@@ -9,10 +9,10 @@ import { transfer } from 'comlink';
 import type { RankData } from '../src/core/index.ts';
 import type { DistributionCurvesRequest } from './figures/distributionCurves.ts';
 import { figureJobs } from './figures/index.ts';
+import { metricCurves } from './figures/metricCurves.ts';
 import type { ExpectedTableRequest, StudyTablesRequest } from './figures/studyTables.ts';
 import type { SweepRequest } from './figures/sweep.ts';
 import { estimateAll, expectedTable, parseList, rankBuffers, readInput, runStudy } from './jobs.ts';
-import { metricVsRankFigure } from '../src/figures/metricVsRankPlot.ts';
 import {
   beginRankData,
   hasRankData,
@@ -60,7 +60,7 @@ export const api = {
   estimateAll,
   runStudy,
   // The figures and tables.
-  metricVsRankFigure,
+  metricCurves,
   sampledCurves: figureJobs.sampledCurves,
   correctionCurves: figureJobs.correctionCurves,
   sweepSampleSizes: (request: WithSources<SweepRequest>, onProgress?: Progress) =>

@@ -4,7 +4,6 @@ import { DEFAULT_SYNTHETIC } from '../state/datasets/registry.ts';
 import { confirmPreview, loadDataset } from '../state/inputActions.ts';
 import { figuresViewOf } from '../state/figureView.ts';
 import { updateFiguresView } from '../state/settingsActions.ts';
-import { priorVector } from '../core/index.ts';
 import { currentBridge } from '../state/actions.ts';
 import { useExplorer } from './useExplorer.ts';
 
@@ -28,18 +27,16 @@ export function FiguresContainer() {
       entries.filter((r) => !r.hidden && r.data !== null).map((r) => ({ name: r.name, color: r.color, data: r.data! })),
     [entries],
   );
-  const { itemCount, prior } = settings;
-  const priorValues = useMemo(() => priorVector(prior, itemCount), [prior, itemCount]);
   return (
     <FiguresSection
       recommenders={recommenders}
       rankKind={settings.rankKind}
-      itemCount={itemCount}
+      itemCount={settings.itemCount}
       sampleSize={settings.sampleSize}
       sampling={settings.sampling}
       metrics={settings.metrics}
       gammas={settings.gammas}
-      prior={priorValues}
+      prior={settings.prior}
       compute={currentBridge()}
       onLoadPaperData={() => void loadPaperData()}
       figureView={figureView}

@@ -19,6 +19,8 @@ export interface CorrectedSweepOptions {
   readonly recommenders: readonly RecommenderStyleInput[];
   readonly itemCount: number;
   readonly samplingLabel: string;
+  /** The prior of the corrections, for the caption: "a uniform prior p(r) = 1/n" (the default), "a prior p(r) ∝ r^−1". */
+  readonly priorLabel?: string;
   readonly xScale?: ScaleKind;
   readonly yScale?: ScaleKind;
   readonly width?: number;
@@ -81,7 +83,7 @@ function correctedSweepCaption(options: CorrectedSweepOptions, label: string): s
   return (
     `Expected ${label} of each recommender as the number m of sampled items grows, ` +
     `${catalogueText(itemCount, sweep.itemCounts)}, ${options.samplingLabel}: uncorrected, and corrected by the ` +
-    `bias–variance trade-off (eq 25) with a uniform prior, computed for ${correctedFor} (Krichene & Rendle 2020, Figure 6; the paper: MovieLens 1M, the ` +
+    `bias–variance trade-off (eq 25) with ${options.priorLabel ?? 'a uniform prior p(r) = 1/n'}, computed for ${correctedFor} (Krichene & Rendle 2020, Figure 6; the paper: MovieLens 1M, the ` +
     `uncorrected metric needs m ≈ 1,000, BV 0.1 less than 60). Exact order ${orderText(sweep.recommenders, sweep.exact[t])}` +
     ` (dotted lines). ${parts.join(' ')}`
   );

@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { metricCurve, parseMetric } from '../core/index.ts';
+import { metricCurves, type MetricCurvesRequest } from '../../workers/figures/metricCurves.ts';
 import { fromPixel } from './scale.ts';
-import { metricVsRankFigure, metricVsRankPlot, READOUT_ALL_RANKS, readoutRanks } from './metricVsRankPlot.ts';
+import { metricVsRankPlot, type MetricVsRankOptions } from './metricVsRankPlot.ts';
 import { readAt, stepX } from './readout.ts';
+
+/** Figure 1 as the page builds it: the worker's compact curves, then the model. */
+function metricVsRankFigure(
+  request: Omit<MetricCurvesRequest, 'zoom'> & { zoom?: number } & Omit<MetricVsRankOptions, 'curves'>,
+) {
+  const { metrics, itemCount, zoom = 100, ...view } = request;
+  return metricVsRankPlot({ curves: metricCurves({ metrics, itemCount, zoom }), ...view });
+}
 
 /** M(r) of one relevant item among n (Krichene & Rendle 2020 eqs 7–13), written out here as the oracle. */
 const ORACLE: Record<string, (r: number, n: number) => number> = {
@@ -78,25 +86,5 @@ describe('metricVsRankFigure (Figure 1 of Krichene & Rendle 2020)', () => {
     const reading = readAt(big.panels[0].readout!, 123_456.7);
     expect(Math.abs(reading!.x - 123_456.7)).toBeLessThanOrEqual(n / 4000);
     expect(reading!.rows[0].value).toBe(1 / reading!.x);
-  });
-
-  it('reads out every rank up to READOUT_ALL_RANKS, and every top-1,000 rank and the last beyond', () => {
-    expect(readoutRanks(READOUT_ALL_RANKS)).toBeNull();
-    const grid = readoutRanks(50_000)!;
-    expect(Array.from(grid.subarray(0, 1000))).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1));
-    expect(grid[grid.length - 1]).toBe(50_000);
-    for (let i = 1; i < grid.length; i++) expect(grid[i]).toBeGreaterThan(grid[i - 1]);
-  });
-
-  it('gives the same figure as metricVsRankPlot on curves from core metricCurve', () => {
-    const curves = ['ap', 'ndcg@5'].map((id) => ({
-      id,
-      label: id === 'ap' ? 'AP' : 'NDCG@5',
-      values: metricCurve(parseMetric(id), 300),
-    }));
-    const options = { itemCount: 300, zoom: 30, yScale: 'log' as const, width: 500 };
-    expect(metricVsRankFigure({ ...options, metrics: ['ap', 'ndcg@5'] })).toEqual(
-      metricVsRankPlot({ ...options, curves }),
-    );
   });
 });

@@ -2,7 +2,15 @@
  * Figure 4's data (Krichene & Rendle section 5.4): the corrected metric M̂(r̃) of each method as a vector over the
  * sampled ranks r̃ = 1..m+1, and its expectation E[M̂(r̃) | r] over the true ranks next to the exact M(r).
  */
-import { EstimatorVectors, metricAtRank, parseMethod, parseMetric, type Sampling } from '../../src/core/index.ts';
+import {
+  EstimatorVectors,
+  metricAtRank,
+  parseMethod,
+  parseMetric,
+  priorVector,
+  type PriorSpec,
+  type Sampling,
+} from '../../src/core/index.ts';
 import { expectedAtRanks, rankGrid } from './rankCurves.ts';
 
 export interface CorrectionCurvesRequest {
@@ -12,7 +20,8 @@ export interface CorrectionCurvesRequest {
   readonly sampling: Sampling;
   /** `sampled`, `rank-estimate`, `ls`, `cls`, `bv:γ`. */
   readonly methods: readonly string[];
-  readonly prior?: Float64Array | null;
+  /** p(r) of the corrections (uniform when absent), made into a vector here. */
+  readonly prior?: PriorSpec;
 }
 
 export interface CorrectionCurves {
@@ -33,12 +42,13 @@ export interface CorrectionCurves {
 export function correctionCurves(request: CorrectionCurvesRequest): CorrectionCurves {
   const { itemCount, sampleSize, sampling } = request;
   const metric = parseMetric(request.metric);
-  const cache = new EstimatorVectors([metric], { itemCount, sampleSize, sampling, prior: request.prior });
+  const prior = priorVector(request.prior, itemCount);
+  const cache = new EstimatorVectors([metric], { itemCount, sampleSize, sampling, prior });
   const vectors = request.methods.map((id) => cache.get(parseMethod(id), itemCount)[0]);
   const ranks = rankGrid(itemCount, 2000, 2000);
   const exact = Float64Array.from(ranks, (r) => metricAtRank(metric, r, itemCount));
   const expected = expectedAtRanks(vectors, ranks, itemCount, sampleSize, sampling);
-  const weights = spanWeights(ranks, itemCount, request.prior);
+  const weights = spanWeights(ranks, itemCount, prior);
   const rmsBias = expected.map((e) => {
     let s = 0;
     for (let i = 0; i < ranks.length; i++) s += weights[i] * (e[i] - exact[i]) ** 2;

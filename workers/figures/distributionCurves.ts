@@ -12,9 +12,11 @@ import {
   isDistributionMethod,
   itemCountRange,
   parseMethod,
+  priorVector,
   rankDistributionStudy,
   type DistributionMethod,
   type ItemCountRange,
+  type PriorSpec,
   type RankData,
   type RankDistributionStudy,
   type Sampling,
@@ -31,7 +33,8 @@ export interface DistributionCurvesRequest {
   readonly seed: number;
   /** Ranks R = 1..maxRank reported (Jin et al. show R ≤ 200). */
   readonly maxRank: number;
-  readonly prior?: Float64Array | null;
+  /** p(r) of the corrections (uniform when absent), made into a vector here. */
+  readonly prior?: PriorSpec;
   /** Drop the data's per-instance n: every instance sampled and fitted with the global n (default false). */
   readonly globalN?: boolean;
 }
@@ -58,6 +61,7 @@ export function distributionCurves(
   const total = request.recommenders.length * request.repeats;
   // One cache for all recommenders: on the same users (MovieLens) their per-user-n kernels are the same.
   const cache = new DistributionCache();
+  const prior = priorVector(request.prior, request.itemCount);
   const studies = request.recommenders.map((data, i) => {
     const recommender = request.globalN === true ? { ...data, itemCounts: null } : data;
     const result = rankDistributionStudy({
@@ -69,7 +73,7 @@ export function distributionCurves(
       repeats: request.repeats,
       seed: request.seed,
       maxRank: request.maxRank,
-      prior: request.prior,
+      prior,
       fit: { perUserN: 'shared' },
       cache,
       onProgress: (done) => onProgress?.(i * request.repeats + done, total),

@@ -10,7 +10,9 @@ import {
   parseMethodList,
   parseMetric,
   parseMetricList,
+  priorVector,
   simulate,
+  type PriorSpec,
   type RankData,
   type Sampling,
   type SimulationResult,
@@ -57,7 +59,8 @@ export interface StudyTablesRequest {
   readonly sampling: Sampling;
   readonly repeats: number;
   readonly seed: number;
-  readonly prior?: Float64Array | null;
+  /** p(r) of the corrections (uniform when absent), made into a vector here. */
+  readonly prior?: PriorSpec;
   /**
    * Every instance evaluated with the global n, the data's per-instance n dropped (the former default, kept for
    * comparison); default false: each instance is sampled from its own n − 1 irrelevant items and corrected for its
@@ -99,7 +102,7 @@ export function studyTables(
     sampling: request.sampling,
     repeats: request.repeats,
     seed: request.seed,
-    prior: request.prior,
+    prior: priorVector(request.prior, request.itemCount),
     itemCountVectors: request.exactItemCounts ? 'exact' : 'interpolated',
     onProgress: (done, total) => {
       const now = Date.now();

@@ -14,7 +14,9 @@ import {
   itemCountRange,
   parseMethod,
   parseMetric,
+  priorVector,
   type ItemCountRange,
+  type PriorSpec,
   type RankData,
   type Sampling,
   compareTo12Digits,
@@ -29,7 +31,8 @@ export interface SweepRequest {
   readonly methods: readonly string[];
   readonly itemCount: number;
   readonly sampling: Sampling;
-  readonly prior?: Float64Array | null;
+  /** p(r) of the corrections (uniform when absent), made into a vector here. */
+  readonly prior?: PriorSpec;
   /** Grid points on the log axis (default 48); change points are refined between them. */
   readonly points?: number;
   /** Largest m for the least-squares corrections (ls, cls, bv), whose cost grows as m³ (default 1,000). */
@@ -112,6 +115,7 @@ export function sweepSampleSizes(
   const exact = metrics.map((metric) => recommenders.map((data) => exactMetric(data, metric, itemCount)));
   const compact = recommenders.map(compactSingle);
   const itemCounts = request.globalCorrection ? new Set<number>() : distinctItemCounts(compact);
+  const prior = priorVector(request.prior, itemCount);
   const caches = new Map<string, EstimatorVectors>();
   const memo = new Map<string, number[]>();
   /**
@@ -126,7 +130,7 @@ export function sweepSampleSizes(
         itemCount,
         sampleSize: m,
         sampling,
-        prior: request.prior,
+        prior,
         globalCorrection: request.globalCorrection === true,
         exactSampled: request.exactSampled === true,
         itemCountVectors: request.exactItemCounts ? ('exact' as const) : ('interpolated' as const),

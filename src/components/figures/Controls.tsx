@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { ScaleKind } from '../../figures/scale.ts';
 import { OptionSelect } from '../OptionSelect.tsx';
+import { integerListProblem } from './parse.ts';
 
 export interface ChoiceProps<T extends string> {
   readonly label: string;
@@ -75,5 +76,27 @@ export function ListInput({ label, value, validate, onChange, width = '9rem' }: 
         </span>
       ) : null}
     </span>
+  );
+}
+
+export interface IntegerInputProps {
+  readonly label: string;
+  readonly value: number;
+  readonly min: number;
+  readonly max: number;
+  readonly onChange: (value: number) => void;
+  readonly width?: string;
+}
+
+/** A whole number from `min` to `max` in a figure's toolbar (a ListInput of one value). */
+export function IntegerInput({ label, value, min, max, onChange, width = '4.5rem' }: IntegerInputProps) {
+  return (
+    <ListInput
+      label={label}
+      value={String(value)}
+      validate={(t) => integerListProblem(t, min, max, 1)}
+      onChange={(t) => onChange(Number(t))}
+      width={width}
+    />
   );
 }

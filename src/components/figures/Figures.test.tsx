@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { singleRankData } from '../../core/index.ts';
+import { singleRankData, UNIFORM_PRIOR } from '../../core/index.ts';
 import { correctionPlot } from '../../figures/correctionPlot.ts';
 import { correctionCurves } from '../../../workers/figures/correctionCurves.ts';
 import { expectedTable } from '../../../workers/figures/studyTables.ts';
@@ -94,7 +94,7 @@ describe('figures rendered to SVG (snapshots of small cases)', () => {
           sampling="with-replacement"
           metrics={['auc', 'ap']}
           gammas={[0.1]}
-          prior={null}
+          prior={UNIFORM_PRIOR}
           compute={inline}
           figureView={figureView}
           onFigureView={() => {}}

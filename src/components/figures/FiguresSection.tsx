@@ -1,36 +1,13 @@
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, type KeyboardEvent } from 'react';
 import type { FigureTab } from '../../state/figureView.ts';
 import { useElementWidth } from '../useElementWidth.ts';
-import { useOnScreen } from './useOnScreen.ts';
-import { Fig1View } from './Fig1View.tsx';
-import { Fig2View } from './Fig2View.tsx';
-import { Fig3View } from './Fig3View.tsx';
-import { Fig4View } from './Fig4View.tsx';
-import { Fig5View } from './Fig5View.tsx';
-import { Fig6View } from './Fig6View.tsx';
-import { Fig7View } from './Fig7View.tsx';
-import { TablesView } from './TablesView.tsx';
+import { FIGURE_REGISTRY as TABS } from './entries/index.ts';
+import { EntryView } from './EntryView.tsx';
 import type { FigureInputs } from './types.ts';
+import { useOnScreen } from './useOnScreen.ts';
 import './figures.css';
 
 export type FiguresSectionProps = Omit<FigureInputs, 'width' | 'active'>;
-
-interface Tab {
-  readonly id: FigureTab;
-  readonly label: string;
-  readonly render: (inputs: FigureInputs) => ReactNode;
-}
-
-const TABS: readonly Tab[] = [
-  { id: 'fig1', label: 'Figure 1', render: (p) => <Fig1View {...p} /> },
-  { id: 'fig2', label: 'Figure 2', render: (p) => <Fig2View {...p} /> },
-  { id: 'fig3', label: 'Figure 3', render: (p) => <Fig3View {...p} /> },
-  { id: 'fig4', label: 'Figure 4', render: (p) => <Fig4View {...p} /> },
-  { id: 'fig5', label: 'Figure 5', render: (p) => <Fig5View {...p} /> },
-  { id: 'fig6', label: 'Figure 6', render: (p) => <Fig6View {...p} /> },
-  { id: 'fig7', label: 'Figure 7 (Jin)', render: (p) => <Fig7View {...p} /> },
-  { id: 'tables', label: 'Tables', render: (p) => <TablesView {...p} /> },
-];
 
 /**
  * The paper's figures as views of the explorer (Krichene & Rendle 2020 Figures 1–6, Jin et al. 2021 Figure 2) and
@@ -86,7 +63,9 @@ export function FiguresSection(props: FiguresSectionProps) {
         ))}
       </div>
       <div role="tabpanel" id={`tabpanel-${tab.id}`} aria-labelledby={`tab-${tab.id}`}>
-        {tab.render({ ...props, width, active })}
+        {tab.entries.map((entry) => (
+          <EntryView key={entry.id} entry={entry} inputs={{ ...props, width, active }} />
+        ))}
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { metricCurve, parseMetric, singleRankData } from '../../core/index.ts';
+import { singleRankData } from '../../core/index.ts';
+import { metricCurves } from '../../../workers/figures/metricCurves.ts';
 import { sweepSampleSizes } from '../../../workers/figures/sweep.ts';
 import { metricVsRankPlot } from '../../figures/metricVsRankPlot.ts';
 import { sampleSizePlot } from '../../figures/sampleSizePlot.ts';
@@ -9,14 +10,8 @@ import { svgSnapshot } from './svgSnapshot.ts';
 
 describe('PlotChart (rendered SVG)', () => {
   it('renders Figure 1 at n = 20 as a figure with its caption, legend buttons and focusable panels', () => {
-    const curves = ['auc', 'ap', 'ndcg', 'recall@10'].map((id) => ({
-      id,
-      label: id,
-      values: metricCurve(parseMetric(id), 20),
-    }));
-    const html = renderToStaticMarkup(
-      <PlotChart figure={metricVsRankPlot({ itemCount: 20, curves, zoom: 5, width: 640 })} />,
-    );
+    const curves = metricCurves({ metrics: ['auc', 'ap', 'ndcg', 'recall@10'], itemCount: 20, zoom: 5 });
+    const html = renderToStaticMarkup(<PlotChart figure={metricVsRankPlot({ curves, width: 640 })} />);
     expect(html).toContain('<figcaption');
     expect(html.match(/role="slider"/g)).toHaveLength(2);
     expect(html.match(/aria-pressed="true"/g)).toHaveLength(4);

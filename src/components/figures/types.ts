@@ -1,4 +1,4 @@
-import type { RankData, Sampling } from '../../core/index.ts';
+import type { PriorSpec, RankData, Sampling } from '../../core/index.ts';
 import type { FiguresView } from '../../state/figureView.ts';
 import type { Bridge } from '../../state/workerBridge.ts';
 
@@ -19,8 +19,8 @@ export interface FigureInputs {
   readonly sampling: Sampling;
   readonly metrics: readonly string[];
   readonly gammas: readonly number[];
-  /** p(r) for the corrections, or null for the uniform prior (the paper's). */
-  readonly prior: Float64Array | null;
+  /** p(r) of the corrections, as the settings describe it (the worker makes it into a vector). */
+  readonly prior: PriorSpec;
   readonly compute: Bridge;
   /** Width available to the figure, in CSS pixels. */
   readonly width: number;
@@ -38,48 +38,3 @@ export const SAMPLING_TEXT: Readonly<Record<Sampling, string>> = {
   'with-replacement': 'sampled with replacement',
   'without-replacement': 'sampled without replacement',
 };
-
-const fingerprints = new WeakMap<RankData, string>();
-
-/** Data with more ranks than this are told apart by identity: hashing them would block the page. */
-const HASHED_RANKS = 100_000;
-let nextId = 0;
-
-/**
- * A fingerprint of rank data, cached per data object: for data up to HASHED_RANKS ranks their content (sizes and two
- * weighted sums of every column, a few milliseconds); for larger data the object itself (a new object with the same
- * ranks then recomputes the figures, which is slow but right).
- */
-function fingerprint(data: RankData): string {
-  let key = fingerprints.get(data);
-  if (key === undefined && data.ranks.length > HASHED_RANKS) {
-    key = `object-${++nextId}`;
-    fingerprints.set(data, key);
-  }
-  if (key === undefined) {
-    let a = 0;
-    let b = 0;
-    const mix = (values: ArrayLike<number> | null) => {
-      if (!values) return;
-      for (let i = 0; i < values.length; i++) {
-        a += values[i];
-        b += values[i] * ((i % 1021) + 1);
-      }
-    };
-    mix(data.offsets);
-    mix(data.ranks);
-    mix(data.weights);
-    mix(data.itemCounts);
-    key = `${data.ranks.length}:${data.weights.length}:${data.itemCounts?.length ?? 0}:${a}:${b}`;
-    fingerprints.set(data, key);
-  }
-  return key;
-}
-
-/**
- * A text key of the recommenders' data by content, so that figures recompute when the data change and only then
- * (the store may hand over a new object holding the same ranks, e.g. after saving or restoring the work).
- */
-export function dataKey(recommenders: readonly FigureRecommender[]): string {
-  return recommenders.map((r) => `${r.name}#${fingerprint(r.data)}`).join('|');
-}

@@ -1,0 +1,103 @@
+import { useMemo, useState } from 'react';
+import type { PlotFigure } from '../../figures/plot.ts';
+import type { TableModel } from '../../figures/tableModel.ts';
+import type { AsyncApi } from '../../state/workerBridge.ts';
+import type { AnyEntry, ModelView } from './entry.ts';
+import { figureSettings } from './figureSettings.ts';
+import type { JobTask } from './jobRunner.ts';
+import { JobStatus } from './JobStatus.tsx';
+import { PaperDataNote } from './PaperDataNote.tsx';
+import { PlotChart } from './PlotChart.tsx';
+import { requestKey } from './requestKey.ts';
+import { StudyTable } from './StudyTable.tsx';
+import type { FigureInputs } from './types.ts';
+import { useJob } from './useJob.ts';
+
+export interface EntryViewProps {
+  readonly entry: AnyEntry;
+  readonly inputs: FigureInputs;
+}
+
+/** A result with the request it answers: the model is built from both, so a stale figure stays consistent. */
+interface Computed {
+  readonly request: unknown;
+  readonly result: unknown;
+}
+
+/**
+ * Renders any figure or table entry: its settings from the figures' view, the request and its derived key, the job
+ * on the entry's channel (progress and Cancel while it runs, the last result dimmed until the new one is there),
+ * and the model as a chart or as tables.
+ */
+export function EntryView({ entry, inputs }: EntryViewProps) {
+  const settings = figureSettings(inputs, entry.settings);
+  const problem = entry.problem?.(inputs) ?? null;
+  const request: unknown = problem === null ? entry.request(inputs, settings.values) : null;
+  const key = request === null ? null : requestKey(request);
+  const [requested, setRequested] = useState<string | null>(null);
+  const waiting = request !== null && entry.startOnRequest ? entry.startOnRequest(request) : null;
+  const go = inputs.active && key !== null && (waiting === null || requested === key);
+  const { compute } = entry;
+  const task: JobTask<Computed> | null =
+    go && compute
+      ? async (api, signal, onProgress) => {
+          const second = <T,>(run: (api: AsyncApi) => Promise<T>) =>
+            inputs.compute.run(`${entry.id}-second`, signal, run);
+          return { request, result: await compute(api, request, signal, onProgress, second) };
+        }
+      : null;
+  const job = useJob<Computed>(inputs.compute, entry.id, compute ? key : null, task);
+  // Without a computation the request is the result (a model cheap enough for the page).
+  const computed: Computed | null = compute ? job.value : request === null ? null : { request, result: request };
+  const view: ModelView<never> = {
+    values: settings.values as never,
+    width: inputs.width,
+    recommenders: inputs.recommenders.map((r) => ({ name: r.name, color: r.color })),
+  };
+  const viewKey = JSON.stringify(view);
+  const model = useMemo(
+    () => (computed ? entry.model(computed.result, computed.request, view) : null),
+    // `computed` is new only with a new result (or, without a computation, a new request: named by its key);
+    // `viewKey` names the view.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [entry, compute ? job.value : key, viewKey],
+  );
+  const busy = job.status === 'loading' || (compute !== null && job.valueKey !== key);
+  const context = { inputs, settings, request };
+  const controls = entry.controls(context);
+  const start =
+    waiting !== null && !go && inputs.active && key !== null ? (
+      <button type="button" className="primary" onClick={() => setRequested(key)}>
+        {waiting}
+      </button>
+    ) : null;
+  return (
+    <section
+      className={entry.kind === 'tables' ? 'figure-view study-section' : 'figure-view'}
+      aria-labelledby={`${entry.id}-heading`}
+    >
+      <h3 id={`${entry.id}-heading`}>{entry.number ? `${entry.number} · ${entry.title}` : entry.title}</h3>
+      <p className="lede">{entry.lede(context, computed?.result ?? null)}</p>
+      {entry.kind === 'tables' ? (
+        <div className="study-controls">
+          {controls}
+          {start}
+        </div>
+      ) : (
+        start
+      )}
+      <JobStatus job={job} problem={problem} verb={entry.kind === 'tables' ? 'Simulating' : 'Computing'} />
+      {entry.paperData ? (
+        <PaperDataNote recommenders={inputs.recommenders} onLoadPaperData={inputs.onLoadPaperData} />
+      ) : null}
+      {entry.kind === 'figure' && model ? (
+        <PlotChart figure={model as PlotFigure} busy={busy} controls={controls} legend={settings.legend} />
+      ) : null}
+      {entry.kind === 'tables'
+        ? ((model ?? []) as readonly TableModel[]).map((table) => (
+            <StudyTable key={table.id} model={table} busy={busy} />
+          ))
+        : null}
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+/** What several entries share: the recommenders a request carries, the true-ranks check, the prior in words. */
+import { priorText, type PriorSpec, type RankData } from '../../../core/index.ts';
+import { rankInputs } from '../../../state/rankUpload.ts';
+import type { AsyncApi } from '../../../state/workerBridge.ts';
+import type { FigureInputs } from '../types.ts';
+
+export interface RequestRecommender {
+  readonly name: string;
+  readonly data: RankData;
+}
+
+/** The recommenders as a request carries them: names and ranks (their colours belong to the model). */
+export function requestRecommenders(recommenders: FigureInputs['recommenders']): RequestRecommender[] {
+  return recommenders.map((r) => ({ name: r.name, data: r.data }));
+}
+
+/** The request with its recommenders as the worker takes them: small data as they are, large data uploaded once. */
+export async function withRankSources<R extends { readonly recommenders: readonly RequestRecommender[] }>(
+  api: AsyncApi,
+  request: R,
+) {
+  return { ...request, recommenders: await rankInputs(api, request.recommenders) };
+}
+
+/** Why a figure (or table) of true ranks cannot be drawn, or null. */
+export function needsTrueRanks(
+  inputs: Pick<FigureInputs, 'rankKind' | 'recommenders'>,
+  atLeast = 1,
+  needs = 'This figure needs',
+): string | null {
+  if (inputs.rankKind !== 'true')
+    return `${needs} true ranks (positions among all n items); the data hold sampled ranks.`;
+  if (inputs.recommenders.length < atLeast)
+    return atLeast === 1
+      ? 'Add a recommender’s ranks to draw this figure.'
+      : 'Needs true ranks of at least two recommenders.';
+  return null;
+}
+
+/** The prior for a sentence: "a uniform prior p(r) = 1/n", "a prior p(r) ∝ r^−2", "the prior p(r) of the prior file". */
+export function priorPhrase(prior: PriorSpec | undefined): string {
+  const text = priorText(prior);
+  return text.startsWith('the ') ? text : `a ${text}`;
+}

@@ -1,0 +1,151 @@
+import { proxy } from 'comlink';
+import { priorText, type PriorSpec, type Sampling } from '../../../core/index.ts';
+import { fmtInt } from '../../../figures/labels.ts';
+import { learnedDistributionPlot } from '../../../figures/learnedDistributionPlot.ts';
+import type { AsyncApi } from '../../../state/workerBridge.ts';
+import type { DistributionCurves } from '../../../../workers/figures/distributionCurves.ts';
+import { IntegerInput, ScaleChoice } from '../Controls.tsx';
+import { figureEntry } from '../entry.ts';
+import { SAMPLING_TEXT } from '../types.ts';
+import { needsTrueRanks, requestRecommenders, withRankSources, type RequestRecommender } from './common.ts';
+
+/** Jin et al.'s estimators, as in their Figure 2: BV (γ = 0.1), MLE, WMLE, MES. */
+export const FIG7_METHODS = ['bv-dist:0.1', 'mle', 'wmle', 'mes'];
+
+interface LearnedDistributionRequest {
+  readonly recommenders: readonly RequestRecommender[];
+  readonly methods: readonly string[];
+  readonly itemCount: number;
+  readonly sampleSize: number;
+  readonly sampling: Sampling;
+  readonly repeats: number;
+  readonly seed: number;
+  readonly maxRank: number;
+  readonly prior: PriorSpec;
+}
+
+/**
+ * Fits the recommenders in two workers (the fits are independent; two cores): the first two on the figure's
+ * channel, the third on its second channel, then merges.
+ */
+async function fitInTwoWorkers(
+  api: AsyncApi,
+  request: LearnedDistributionRequest,
+  onProgress: (done: number, total: number) => void,
+  second: <T>(task: (api: AsyncApi) => Promise<T>) => Promise<T>,
+): Promise<DistributionCurves> {
+  const halves = [request.recommenders.slice(0, 2), request.recommenders.slice(2)].filter((h) => h.length > 0);
+  const done = halves.map(() => 0);
+  const total = request.recommenders.length * request.repeats;
+  const fit = async (worker: AsyncApi, half: readonly RequestRecommender[], h: number) =>
+    worker.distributionCurves(
+      await withRankSources(worker, { ...request, recommenders: half }),
+      proxy((d: number) => {
+        done[h] = d;
+        onProgress(
+          done.reduce((a, b) => a + b, 0),
+          total,
+        );
+      }),
+    );
+  const parts = await Promise.all(
+    halves.map((half, h) => (h === 0 ? fit(api, half, h) : second((other) => fit(other, half, h)))),
+  );
+  return {
+    methods: parts[0].methods,
+    studies: parts.flatMap((p) => p.studies),
+    userItemCounts: parts.flatMap((p) => p.userItemCounts),
+  };
+}
+
+/** Figure 7 (Jin et al. 2021 Figure 2): learned P̂(R) and its CDF vs. the empirical P(R), per recommender. */
+export const learnedDistribution = figureEntry<'fig7', LearnedDistributionRequest, DistributionCurves>({
+  id: 'fig7',
+  settings: 'fig7',
+  kind: 'figure',
+  number: 'Figure 7',
+  title: 'Learned rank distribution (Jin et al. 2021, Figure 2)',
+  lede: ({ inputs }, curves) => {
+    const ranges = (curves?.userItemCounts ?? []).filter((r) => r !== null);
+    const smallest = Math.min(...ranges.map((r) => r.smallest));
+    const largest = Math.max(...ranges.map((r) => r.largest));
+    return (
+      <>
+        Jin et al. estimate the whole rank distribution <i>P</i>(<i>R</i>) from sampled ranks (BV, MLE, weighted MLE,
+        maximal entropy) and read any metric@K off it. Their figure averages 100 sampled evaluations with <i>m</i> = 99
+        for <i>R</i> ≤ 200; here the first three recommenders, <i>m</i> of the settings unless set here, BV with the{' '}
+        {priorText(inputs.prior)}, 10 repetitions by default (on MovieLens about 2 seconds per recommender and
+        repetition, a minute and a half for the defaults, computed in two workers),{' '}
+        {ranges.length > 0 ? (
+          <>
+            each user sampled and fitted with its own <i>n</i> ({fmtInt(smallest)}–{fmtInt(largest)}; one fit of the
+            relative position shared by all users).
+          </>
+        ) : (
+          <>
+            every user fitted with <i>n</i> = {fmtInt(inputs.itemCount)}.
+          </>
+        )}
+      </>
+    );
+  },
+  problem: (inputs) => needsTrueRanks(inputs),
+  request: (inputs, values) => {
+    const { itemCount, sampling } = inputs;
+    const m = values.sampleSize ?? inputs.sampleSize;
+    return {
+      recommenders: requestRecommenders(inputs.recommenders.slice(0, 3)),
+      methods: FIG7_METHODS,
+      itemCount,
+      sampleSize: sampling === 'without-replacement' ? Math.min(m, itemCount - 2) : m,
+      sampling,
+      repeats: values.repeats,
+      seed: 1,
+      maxRank: Math.min(values.maxRank, itemCount),
+      prior: inputs.prior,
+    };
+  },
+  compute: (api, request, _signal, onProgress, second) => fitInTwoWorkers(api, request, onProgress, second),
+  model: (curves, request, { values, width }) =>
+    curves.studies.length > 0
+      ? learnedDistributionPlot({
+          curves,
+          itemCount: request.itemCount,
+          sampleSize: request.sampleSize,
+          samplingLabel: SAMPLING_TEXT[request.sampling],
+          xScale: values.xScale,
+          yScale: values.yScale,
+          width,
+        })
+      : null,
+  controls: ({ inputs: { itemCount, sampleSize }, settings }) => {
+    const set = settings.setter;
+    return (
+      <>
+        <IntegerInput
+          label="m"
+          value={settings.values.sampleSize ?? sampleSize}
+          min={1}
+          max={Math.max(1, itemCount - 2)}
+          onChange={(m) => set('sampleSize')(m === sampleSize ? null : m)}
+        />
+        <IntegerInput
+          label="Repetitions"
+          value={settings.values.repeats}
+          min={1}
+          max={1000}
+          onChange={set('repeats')}
+        />
+        <IntegerInput
+          label="R up to"
+          value={settings.values.maxRank}
+          min={10}
+          max={itemCount}
+          onChange={set('maxRank')}
+        />
+        <ScaleChoice label="R axis" value={settings.values.xScale} onChange={set('xScale')} />
+        <ScaleChoice label="Value axis" value={settings.values.yScale} onChange={set('yScale')} />
+      </>
+    );
+  },
+});

@@ -1,0 +1,62 @@
+import { proxy } from 'comlink';
+import type { Sampling } from '../../../core/index.ts';
+import { sampleSizePlot } from '../../../figures/sampleSizePlot.ts';
+import type { SweepResult } from '../../../../workers/figures/sweep.ts';
+import { ScaleChoice } from '../Controls.tsx';
+import { figureEntry } from '../entry.ts';
+import { SAMPLING_TEXT } from '../types.ts';
+import { needsTrueRanks, requestRecommenders, withRankSources, type RequestRecommender } from './common.ts';
+
+interface SampleSizeSweepRequest {
+  readonly recommenders: readonly RequestRecommender[];
+  readonly metrics: readonly string[];
+  readonly methods: readonly string[];
+  readonly itemCount: number;
+  readonly sampling: Sampling;
+  /** The m of the settings, marked on the figure. */
+  readonly include: readonly [number];
+}
+
+/** Figure 2: expected sampled metric vs. m for each recommender, ordering changes marked. */
+export const sampleSizeSweep = figureEntry<'fig2', SampleSizeSweepRequest, SweepResult>({
+  id: 'fig2',
+  settings: 'fig2',
+  kind: 'figure',
+  number: 'Figure 2',
+  title: 'Expected sampled metric vs. number of sampled items',
+  lede: () => (
+    <>
+      How each recommender’s expected sampled metric moves as <i>m</i> grows from 1 to <i>n</i> − 1: the points where
+      two recommenders swap places are marked and named. The paper uses the toy example (A, B, C, <i>n</i> = 10,000);
+      the thin dashed line is the <i>m</i> of the settings.
+    </>
+  ),
+  problem: (inputs) => needsTrueRanks(inputs),
+  request: (inputs) => ({
+    recommenders: requestRecommenders(inputs.recommenders),
+    metrics: inputs.metrics,
+    methods: ['sampled'],
+    itemCount: inputs.itemCount,
+    sampling: inputs.sampling,
+    include: [inputs.sampleSize],
+  }),
+  compute: async (api, request, _signal, onProgress) =>
+    api.sweepSampleSizes(await withRankSources(api, request), proxy(onProgress)),
+  model: (sweep, request, { values, width, recommenders }) =>
+    sampleSizePlot({
+      sweep,
+      recommenders,
+      itemCount: request.itemCount,
+      samplingLabel: SAMPLING_TEXT[request.sampling],
+      xScale: values.xScale,
+      yScale: values.yScale,
+      markSampleSize: request.include[0],
+      width,
+    }),
+  controls: ({ settings }) => (
+    <>
+      <ScaleChoice label="m axis" value={settings.values.xScale} onChange={settings.setter('xScale')} />
+      <ScaleChoice label="Value axis" value={settings.values.yScale} onChange={settings.setter('yScale')} />
+    </>
+  ),
+});

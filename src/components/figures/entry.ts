@@ -1,0 +1,68 @@
+/**
+ * A figure or table of the figures section as one registry entry: what it reads (its settings in the figures'
+ * view), what it asks the worker (`request`, whose derived key decides when to recompute), how (`compute`, on the
+ * bridge channel named by its id), and how the result becomes a figure or tables (`model`, pure, on the page).
+ * EntryView renders any entry: settings → request → key → job (progress, Cancel) → model → chart.
+ */
+import type { ReactNode } from 'react';
+import type { PlotFigure } from '../../figures/plot.ts';
+import type { TableModel } from '../../figures/tableModel.ts';
+import type { FigureId, FigureSettingsMap } from '../../state/figureView.ts';
+import type { AsyncApi } from '../../state/workerBridge.ts';
+import type { FigureSettingsHandle } from './figureSettings.ts';
+import type { Progress } from './jobRunner.ts';
+import type { FigureInputs } from './types.ts';
+
+/** Runs a task on the entry's second channel (`<id>-second`) with the same signal: Cancel stops both workers. */
+export type SecondChannel = <T>(task: (api: AsyncApi) => Promise<T>) => Promise<T>;
+
+/** What an entry's model sees besides its result: its settings, the width, the recommenders' names and colours. */
+export interface ModelView<F extends FigureId> {
+  readonly values: FigureSettingsMap[F];
+  readonly width: number;
+  readonly recommenders: readonly { readonly name: string; readonly color: string | null }[];
+}
+
+/** What an entry's controls and lede see. */
+export interface EntryContext<F extends FigureId, Req> {
+  readonly inputs: FigureInputs;
+  readonly settings: FigureSettingsHandle<F>;
+  readonly request: Req | null;
+}
+
+export interface FigureEntry<F extends FigureId, Req, Res> {
+  /** The id of its section and the bridge channel of its computation: fig4, tables-kr, … */
+  readonly id: string;
+  /** Whose settings it reads and writes in the figures' view. */
+  readonly settings: F;
+  /** A chart (controls in its toolbar) or tables (controls above them, shown before the first result). */
+  readonly kind: 'figure' | 'tables';
+  /** "Figure 4": the paper's number (tables put theirs in the title). */
+  readonly number?: string;
+  readonly title: string;
+  /** One or two sentences: what the paper shows and what the defaults are; `result` once there is one. */
+  readonly lede: (context: EntryContext<F, Req>, result: Res | null) => ReactNode;
+  /** Why the entry cannot be drawn on these inputs (said instead of computing), or null. */
+  readonly problem?: (inputs: FigureInputs) => string | null;
+  readonly request: (inputs: FigureInputs, values: FigureSettingsMap[F]) => Req;
+  /** The computation on the worker; null when the model is cheap enough for the page (Figure 5). */
+  readonly compute:
+    | ((api: AsyncApi, request: Req, signal: AbortSignal, onProgress: Progress, second: SecondChannel) => Promise<Res>)
+    | null;
+  /** Large requests wait for a click: the button's text, or null to start at once. */
+  readonly startOnRequest?: (request: Req) => string | null;
+  /** The figure, or the tables, from a result (or from the request itself when `compute` is null). */
+  readonly model: (result: Res, request: Req, view: ModelView<F>) => PlotFigure | readonly TableModel[] | null;
+  readonly controls: (context: EntryContext<F, Req>) => ReactNode;
+  /** Offers the paper's MovieLens data when other data are shown (Figures 5–6). */
+  readonly paperData?: boolean;
+}
+
+/** Any entry, its types erased (the registry lists entries of different figures). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyEntry = FigureEntry<any, any, any>;
+
+/** Declares an entry with its types checked, for the registry. */
+export function figureEntry<F extends FigureId, Req, Res>(entry: FigureEntry<F, Req, Res>): AnyEntry {
+  return entry;
+}
