@@ -1,11 +1,15 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { singleRankData, UNIFORM_PRIOR } from '../../core/index.ts';
+import { correctedSweepPlot } from '../../figures/correctedSweepPlot.ts';
 import { correctionPlot } from '../../figures/correctionPlot.ts';
+import { learnedDistributionPlot } from '../../figures/learnedDistributionPlot.ts';
 import { correctionCurves } from '../../../workers/figures/correctionCurves.ts';
-import { expectedTable } from '../../../workers/figures/studyTables.ts';
+import { distributionCurves } from '../../../workers/figures/distributionCurves.ts';
+import { expectedTable, studyTables } from '../../../workers/figures/studyTables.ts';
 import { sampledCurves } from '../../../workers/figures/rankCurves.ts';
-import { expectedTables } from '../../figures/paperTables.ts';
+import { sweepSampleSizes } from '../../../workers/figures/sweep.ts';
+import { estimatorTable, expectedTables, orderingTable, winnerTable } from '../../figures/paperTables.ts';
 import { rankHistogramPlot } from '../../figures/rankHistogramPlot.ts';
 import { sampledRankPlot } from '../../figures/sampledRankPlot.ts';
 import { DEFAULT_FIGURES_VIEW, type FiguresView } from '../../state/figureView.ts';
@@ -14,6 +18,17 @@ import { FiguresSection } from './FiguresSection.tsx';
 import { PlotChart } from './PlotChart.tsx';
 import { StudyTable } from './StudyTable.tsx';
 import { svgSnapshot } from './svgSnapshot.ts';
+
+/** A table's markup, one element per line (the tables' counterpart of svgSnapshot). */
+const tableSnapshot = (html: string) => html.replace(/></g, '>\n<');
+
+/** Three small recommenders over n = 200 items, shaped like the paper's X, Y, Z (Figures 6 and 7 at test size). */
+const SMALL = [
+  singleRankData('X', [1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 190]),
+  singleRankData('Y', [2, 3, 4, 6, 9, 12, 18, 25, 40, 60, 90, 130]),
+  singleRankData('Z', [1, 1, 2, 4, 30, 60, 100, 150, 170, 180, 195, 200]),
+];
+const SMALL_STYLES = SMALL.map((d) => ({ name: d.name, color: null }));
 
 const TOY = [
   singleRankData('A', [100, 100, 100, 100, 100]),
@@ -66,6 +81,76 @@ describe('figures rendered to SVG (snapshots of small cases)', () => {
     const html = renderToStaticMarkup(<PlotChart figure={figure} />);
     expect(html.match(/class="bar"/g)).toHaveLength(8); // A: 1 bucket; B: 1–1,000, 4,001–5,000, 8,001–9,000, 9,001–10,000; C: 1–1,000, 1,001–2,000, 5,001–6,000
     expect(svgSnapshot(html)).toMatchSnapshot();
+  });
+
+  it('Figure 6: Recall@10 of X, Y, Z at n = 200, uncorrected and BV 0.1 with a power prior', () => {
+    const sweep = sweepSampleSizes({
+      recommenders: SMALL,
+      metrics: ['recall@10'],
+      methods: ['sampled', 'bv:0.1'],
+      itemCount: 200,
+      sampling: 'with-replacement',
+      prior: { kind: 'power', exponent: 1 },
+      points: 12,
+      correctedLimit: 60,
+    });
+    const figure = correctedSweepPlot({
+      sweep,
+      metric: 'recall@10',
+      recommenders: SMALL_STYLES,
+      itemCount: 200,
+      samplingLabel: 'sampled with replacement',
+      priorLabel: 'a prior p(r) ∝ r^−1',
+      width: 640,
+    });
+    expect(figure.caption).toContain('with a prior p(r) ∝ r^−1');
+    expect(svgSnapshot(renderToStaticMarkup(<PlotChart figure={figure} />))).toMatchSnapshot();
+  });
+
+  it('Figure 7: the distributions learned for X and Y at n = 200, m = 20, over 2 repetitions', () => {
+    const curves = distributionCurves({
+      recommenders: SMALL.slice(0, 2),
+      methods: ['bv-dist:0.1', 'mle'],
+      itemCount: 200,
+      sampleSize: 20,
+      sampling: 'with-replacement',
+      repeats: 2,
+      seed: 1,
+      maxRank: 50,
+    });
+    const figure = learnedDistributionPlot({
+      curves,
+      itemCount: 200,
+      sampleSize: 20,
+      samplingLabel: 'sampled with replacement',
+      width: 640,
+    });
+    expect(svgSnapshot(renderToStaticMarkup(<PlotChart figure={figure} />))).toMatchSnapshot();
+  });
+
+  it('Tables 3–4 and Jin et al.’s Tables 2 and 4 on the toy example, 5 seeded repetitions', () => {
+    const study = (metrics: string[], methods: string[]) =>
+      studyTables({
+        recommenders: TOY,
+        metrics,
+        methods,
+        itemCount: 10_000,
+        sampleSize: 99,
+        sampling: 'with-replacement',
+        repeats: 5,
+        seed: 1,
+      });
+    const kr = study(['recall@10', 'ap'], ['sampled', 'cls', 'bv:0.1']);
+    const jin = study(['recall@10', 'ndcg@10'], ['bv:0.1', 'mle']);
+    const tables = [
+      estimatorTable(kr, 'table3', 'Table 3', 'Krichene & Rendle Table 3'),
+      orderingTable(kr),
+      estimatorTable(jin, 'jin-table2', 'Jin et al. Table 2', 'Jin et al. Table 2'),
+      winnerTable(jin),
+    ];
+    for (const model of tables) {
+      expect(tableSnapshot(renderToStaticMarkup(<StudyTable model={model} />))).toMatchSnapshot(model.id);
+    }
   });
 
   it('Table 2 renders its marked cells with a text alternative', () => {

@@ -1,0 +1,111 @@
+import { isValidElement, type ReactElement, type ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it, vi } from 'vitest';
+import { singleRankData, UNIFORM_PRIOR } from '../../core/index.ts';
+import { DEFAULT_FIGURES_VIEW } from '../../state/figureView.ts';
+import { inline } from '../../state/testing.ts';
+import { FIGURE_REGISTRY } from './entries/index.ts';
+import { EntryView } from './EntryView.tsx';
+import { JobStatus, type JobStatusProps } from './JobStatus.tsx';
+import type { FigureInputs } from './types.ts';
+
+const inputs: FigureInputs = {
+  recommenders: [singleRankData('A', [100, 100, 100, 100, 100]), singleRankData('B', [40, 40, 8437, 9266, 4482])].map(
+    (data) => ({ name: data.name, color: null, data }),
+  ),
+  rankKind: 'true',
+  itemCount: 10_000,
+  sampleSize: 99,
+  sampling: 'with-replacement',
+  metrics: ['auc', 'ap'],
+  gammas: [0.1],
+  prior: UNIFORM_PRIOR,
+  compute: inline,
+  width: 900,
+  active: true,
+  figureView: DEFAULT_FIGURES_VIEW,
+  onFigureView: () => {},
+};
+
+const entries = FIGURE_REGISTRY.flatMap((tab) => tab.entries);
+const computed = entries.filter((entry) => entry.compute !== null);
+
+/** The buttons of a rendered element tree, by their text (the tree of a function component called directly). */
+function buttons(node: ReactNode, found: Record<string, () => void> = {}): Record<string, () => void> {
+  if (Array.isArray(node)) node.forEach((n) => buttons(n, found));
+  else if (isValidElement(node)) {
+    const element = node as ReactElement<{ children?: ReactNode; onClick?: () => void }>;
+    if (element.type === 'button') found[String(element.props.children)] = element.props.onClick!;
+    buttons(element.props.children, found);
+  }
+  return found;
+}
+
+const job = (change: Partial<JobStatusProps['job']>): JobStatusProps['job'] => ({
+  status: 'idle',
+  progress: null,
+  message: null,
+  retryable: false,
+  cancel: vi.fn(),
+  again: vi.fn(),
+  ...change,
+});
+
+describe('EntryView (the one view of every figure and table)', () => {
+  it.each(computed.map((entry) => [entry.id, entry] as const))(
+    '%s shows Cancel from its first render while it computes',
+    (_id, entry) => {
+      const html = renderToStaticMarkup(<EntryView entry={entry} inputs={inputs} />);
+      expect(html).toMatch(/<button type="button">Cancel<\/button>/);
+      expect(html).not.toContain('Retry');
+    },
+  );
+
+  it('says why it cannot draw, with neither Cancel nor Retry, and names the prior in the ledes', () => {
+    const sampled = { ...inputs, rankKind: 'sampled' as const };
+    const html = renderToStaticMarkup(<EntryView entry={entries.find((e) => e.id === 'fig6')!} inputs={sampled} />);
+    expect(html).toContain('needs true ranks');
+    expect(html).not.toMatch(/Cancel|Retry/);
+    const power = { ...inputs, prior: { kind: 'power' as const, exponent: 2 } };
+    for (const id of ['fig4', 'fig6', 'tables-kr']) {
+      const lede = renderToStaticMarkup(<EntryView entry={entries.find((e) => e.id === id)!} inputs={power} />);
+      expect(lede).toContain('prior p(r) ∝ r^−2');
+    }
+  });
+
+  it('a study above the automatic size waits for its button', () => {
+    const big = { ...inputs, figureView: { ...DEFAULT_FIGURES_VIEW, settings: { tables: { studyRepeats: 1000 } } } };
+    const many = {
+      ...big,
+      recommenders: big.recommenders.map((r) => ({ ...r, data: singleRankData(r.name, Array(20).fill(5)) })),
+    };
+    const html = renderToStaticMarkup(<EntryView entry={entries.find((e) => e.id === 'tables-kr')!} inputs={many} />);
+    expect(html).toContain('Run the study (40 instances × 1000 repetitions)');
+    expect(html).not.toContain('Cancel');
+  });
+});
+
+describe('JobStatus', () => {
+  it('Cancel while computing calls the job’s cancel (which aborts the run: jobRunner.test.ts)', () => {
+    const loading = job({ status: 'loading', progress: 0.42 });
+    const found = buttons(JobStatus({ job: loading, problem: null }));
+    expect(Object.keys(found)).toEqual(['Cancel']);
+    found.Cancel();
+    expect(loading.cancel).toHaveBeenCalledOnce();
+    expect(renderToStaticMarkup(JobStatus({ job: loading, problem: null }))).toContain('Computing… 42%');
+  });
+
+  it('after Cancel says so and offers Run again; Retry only after a failure that running again may fix', () => {
+    const cancelled = job({ status: 'cancelled' });
+    const found = buttons(JobStatus({ job: cancelled, problem: null }));
+    expect(Object.keys(found)).toEqual(['Run again']);
+    found['Run again']();
+    expect(cancelled.again).toHaveBeenCalledOnce();
+    expect(renderToStaticMarkup(JobStatus({ job: cancelled, problem: null }))).toContain('Cancelled.');
+    const failed = job({ status: 'error', message: 'The computation’s worker failed.', retryable: true });
+    expect(Object.keys(buttons(JobStatus({ job: failed, problem: null })))).toEqual(['Retry']);
+    const wrongInput = job({ status: 'error', message: 'rank 8437 is outside 1..5000' });
+    expect(Object.keys(buttons(JobStatus({ job: wrongInput, problem: null })))).toEqual([]);
+    expect(Object.keys(buttons(JobStatus({ job: job({ status: 'ready' }), problem: null })))).toEqual([]);
+  });
+});

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { singleRankData, type PriorSpec } from '../../core/index.ts';
+import { DEFAULT_FIGURES_VIEW, FIGURE_DEFAULTS } from '../../state/figureView.ts';
+import { inline } from '../../state/testing.ts';
+import { FIGURE_REGISTRY } from './entries/index.ts';
+import { requestKey } from './requestKey.ts';
+import type { FigureInputs } from './types.ts';
+
+const toy = () => [
+  singleRankData('A', [100, 100, 100, 100, 100]),
+  singleRankData('B', [40, 40, 8437, 9266, 4482]),
+  singleRankData('C', [212, 2, 743, 5342, 1548]),
+];
+
+const request = {
+  recommenders: toy().map((data) => ({ name: data.name, data })),
+  metrics: ['ap', 'recall@10'],
+  methods: ['sampled', 'bv:0.1'],
+  itemCount: 10_000,
+  sampleSize: 99,
+  sampling: 'with-replacement',
+  repeats: 10,
+  prior: { kind: 'power', exponent: 1 } as PriorSpec,
+};
+
+describe('requestKey (the cache key of a figure, derived from its whole request)', () => {
+  it('changes with the prior exponent, and names the prior by kind and exponent, never by its length', () => {
+    const a1 = requestKey(request);
+    const a2 = requestKey({ ...request, prior: { kind: 'power', exponent: 2 } });
+    expect(a2).not.toBe(a1);
+    expect(requestKey({ ...request, prior: { kind: 'uniform' } })).not.toBe(a1);
+    expect(a1).toContain('"prior":{"exponent":1,"kind":"power"}');
+  });
+
+  it('changes when any field of the request changes', () => {
+    const changed: Record<string, unknown> = {
+      metrics: ['ap'],
+      methods: ['sampled', 'bv:0.01'],
+      itemCount: 10_001,
+      sampleSize: 100,
+      sampling: 'without-replacement',
+      repeats: 11,
+      recommenders: request.recommenders.slice(0, 2),
+    };
+    const base = requestKey(request);
+    const keys = Object.entries(changed).map(([field, value]) => requestKey({ ...request, [field]: value }));
+    for (const key of keys) expect(key).not.toBe(base);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(requestKey({ ...request, extra: undefined })).toBe(base);
+  });
+
+  it('changes when one rank of the data changes, or the order of the ranks', () => {
+    const base = requestKey(request);
+    const moved = toy();
+    moved[1].ranks[2] = 8438;
+    expect(requestKey({ ...request, recommenders: moved.map((data) => ({ name: data.name, data })) })).not.toBe(base);
+    const swapped = toy();
+    swapped[2].ranks.set([2, 212]);
+    expect(requestKey({ ...request, recommenders: swapped.map((data) => ({ name: data.name, data })) })).not.toBe(
+      base,
+    );
+  });
+
+  it('is the same for new RankData objects holding the same ranks, and for the fields in another order', () => {
+    const fresh = { ...request, recommenders: toy().map((data) => ({ name: data.name, data })) };
+    expect(requestKey(fresh)).toBe(requestKey(request));
+    const reordered = Object.fromEntries(Object.entries(request).reverse());
+    expect(requestKey(reordered)).toBe(requestKey(request));
+  });
+
+  it('tells NaN, null and the string "null" apart, and long plain arrays by content', () => {
+    expect(new Set([requestKey({ v: NaN }), requestKey({ v: null }), requestKey({ v: 'null' })]).size).toBe(3);
+    const weights = Array.from({ length: 1000 }, (_, i) => 1 / (i + 1));
+    const prior = (w: number[]): PriorSpec => ({ kind: 'weights', weights: w });
+    expect(requestKey(prior(weights))).toBe(requestKey(prior([...weights])));
+    expect(requestKey(prior(weights))).not.toBe(requestKey(prior(weights.map((w, i) => (i === 500 ? w * 2 : w)))));
+  });
+});
+
+describe('the registry’s requests', () => {
+  const inputs = (prior: PriorSpec): FigureInputs => ({
+    recommenders: toy().map((data) => ({ name: data.name, color: null, data })),
+    rankKind: 'true',
+    itemCount: 10_000,
+    sampleSize: 99,
+    sampling: 'with-replacement',
+    metrics: ['auc', 'ap', 'ndcg', 'recall@10'],
+    gammas: [0.1],
+    prior,
+    compute: inline,
+    width: 900,
+    active: true,
+    figureView: DEFAULT_FIGURES_VIEW,
+    onFigureView: () => {},
+  });
+  const keys = (prior: PriorSpec) =>
+    Object.fromEntries(
+      FIGURE_REGISTRY.flatMap((tab) => tab.entries).map((entry) => [
+        entry.id,
+        requestKey(entry.request(inputs(prior), FIGURE_DEFAULTS[entry.settings as keyof typeof FIGURE_DEFAULTS])),
+      ]),
+    );
+
+  it('a new prior exponent changes the keys of Figures 4, 6, 7 and the studies, and no other', () => {
+    const a1 = keys({ kind: 'power', exponent: 1 });
+    const a2 = keys({ kind: 'power', exponent: 2 });
+    const changed = Object.keys(a1).filter((id) => a1[id] !== a2[id]);
+    expect(changed).toEqual(['fig4', 'fig6', 'fig7', 'tables-kr', 'tables-jin']);
+  });
+
+  it('Figures 4 and 7 take the settings’ m unless they have their own', () => {
+    const fig4 = FIGURE_REGISTRY.find((t) => t.id === 'fig4')!.entries[0];
+    const fig7 = FIGURE_REGISTRY.find((t) => t.id === 'fig7')!.entries[0];
+    const own = inputs({ kind: 'uniform' });
+    expect(fig4.request(own, FIGURE_DEFAULTS.fig4).sampleSize).toBe(99);
+    expect(fig7.request({ ...own, sampleSize: 50 }, FIGURE_DEFAULTS.fig7).sampleSize).toBe(50);
+    expect(fig4.request(own, { ...FIGURE_DEFAULTS.fig4, sampleSize: 100 }).sampleSize).toBe(100);
+    expect(fig4.request({ ...own, sampleSize: 100_000 }, FIGURE_DEFAULTS.fig4).sampleSize).toBe(3000);
+  });
+});
