@@ -56,9 +56,7 @@ describe('requestKey (the cache key of a figure, derived from its whole request)
     expect(requestKey({ ...request, recommenders: moved.map((data) => ({ name: data.name, data })) })).not.toBe(base);
     const swapped = toy();
     swapped[2].ranks.set([2, 212]);
-    expect(requestKey({ ...request, recommenders: swapped.map((data) => ({ name: data.name, data })) })).not.toBe(
-      base,
-    );
+    expect(requestKey({ ...request, recommenders: swapped.map((data) => ({ name: data.name, data })) })).not.toBe(base);
   });
 
   it('is the same for new RankData objects holding the same ranks, and for the fields in another order', () => {
