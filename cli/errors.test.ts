@@ -3,13 +3,27 @@
  * nothing on stdout.
  */
 import { describe, expect, it } from 'vitest';
-import { cli } from './testing.ts';
+import { argv, cli } from './testing.ts';
 
 const RANKS = ['--ranks', 'r.csv'];
 const GOOD = { 'r.csv': 'recommender,rank\nA,1\nA,5\n' };
 
 /** [title, argv, inline files, text the message must contain] */
 type Case = [string, string[], Record<string, string>, string];
+
+/** `correct --n 10 --m 3 --metrics ap` and more options. */
+const correctArgs = (...options: string[]): string[] => [
+  ...argv('correct', { n: 10, m: 3, metrics: 'ap' }),
+  ...options,
+];
+
+/** `correct` with a prior file p.csv of the given text, and the message it must give. */
+const priorCase = (title: string, prior: string, message: string): Case => [
+  title,
+  correctArgs('--method', 'ls', '--prior', 'p.csv'),
+  { 'p.csv': prior },
+  message,
+];
 
 const exact = (ranks: string, n = '10000'): string[] => [
   'exact',
@@ -63,39 +77,14 @@ const optionCases: Case[] = [
     GOOD,
     '--metrics: the metric list is empty',
   ],
-  [
-    'unknown method',
-    ['correct', '--n', '10', '--m', '3', '--metrics', 'ap', '--method', 'magic'],
-    {},
-    '--method: unknown method "magic"',
-  ],
-  [
-    'γ > 1',
-    ['correct', '--n', '10', '--m', '3', '--metrics', 'ap', '--method', 'bv', '--gamma', '1.5'],
-    {},
-    '--gamma must be in [0, 1], got 1.5',
-  ],
-  [
-    'γ < 0',
-    ['correct', '--n', '10', '--m', '3', '--metrics', 'ap', '--method', 'bv', '--gamma', '-0.1'],
-    {},
-    '--gamma must be in [0, 1], got -0.1',
-  ],
-  [
-    'γ not a number',
-    ['correct', '--n', '10', '--m', '3', '--metrics', 'ap', '--method', 'bv', '--gamma', 'x'],
-    {},
-    '--gamma must be a number, got "x"',
-  ],
-  [
-    'γ > 1 after bv:',
-    ['correct', '--n', '10', '--m', '3', '--metrics', 'ap', '--method', 'bv:2'],
-    {},
-    'γ must be a number in [0, 1]',
-  ],
+  ['unknown method', correctArgs('--method', 'magic'), {}, '--method: unknown method "magic"'],
+  ['γ > 1', correctArgs('--method', 'bv', '--gamma', '1.5'), {}, '--gamma must be in [0, 1], got 1.5'],
+  ['γ < 0', correctArgs('--method', 'bv', '--gamma', '-0.1'), {}, '--gamma must be in [0, 1], got -0.1'],
+  ['γ not a number', correctArgs('--method', 'bv', '--gamma', 'x'), {}, '--gamma must be a number, got "x"'],
+  ['γ > 1 after bv:', correctArgs('--method', 'bv:2'), {}, 'γ must be a number in [0, 1]'],
   [
     'γ for a method without γ',
-    ['correct', '--n', '10', '--m', '3', '--metrics', 'ap', '--method', 'ls', '--gamma', '0.1'],
+    correctArgs('--method', 'ls', '--gamma', '0.1'),
     {},
     '--gamma applies only to --method bv',
   ],
@@ -149,12 +138,7 @@ const optionCases: Case[] = [
     {},
     'cannot read --ranks file "nope.csv": no such file',
   ],
-  [
-    'unreadable prior',
-    ['correct', '--n', '10', '--m', '3', '--metrics', 'ap', '--method', 'ls', '--prior', 'p.csv'],
-    {},
-    'cannot read --prior file "p.csv"',
-  ],
+  ['unreadable prior', correctArgs('--method', 'ls', '--prior', 'p.csv'), {}, 'cannot read --prior file "p.csv"'],
 ];
 
 const fileCases: Case[] = [
@@ -295,42 +279,12 @@ const fileCases: Case[] = [
     { 'ranks.csv': 'recommender,rank,n\nA,1,\nA,2,50\n' },
     'ranks.csv:3: m = 99 is larger than the n − 1 = 49 irrelevant items of this user',
   ],
-  [
-    'prior rank > n',
-    ['correct', '--n', '10', '--m', '3', '--metrics', 'ap', '--method', 'ls', '--prior', 'p.csv'],
-    { 'p.csv': 'rank,weight\n1,1\n11,1\n' },
-    'p.csv:3: rank 11 is larger than n = 10',
-  ],
-  [
-    'prior negative weight',
-    ['correct', '--n', '10', '--m', '3', '--metrics', 'ap', '--method', 'ls', '--prior', 'p.csv'],
-    { 'p.csv': 'rank,weight\n1,-1\n' },
-    'p.csv:2: weight -1 is negative',
-  ],
-  [
-    'prior weight not a number',
-    ['correct', '--n', '10', '--m', '3', '--metrics', 'ap', '--method', 'ls', '--prior', 'p.csv'],
-    { 'p.csv': 'weight,rank\nlots,1\n' },
-    'p.csv:2: weight "lots" is not a number',
-  ],
-  [
-    'prior rank twice',
-    ['correct', '--n', '10', '--m', '3', '--metrics', 'ap', '--method', 'ls', '--prior', 'p.csv'],
-    { 'p.csv': 'rank,weight\n2,1\n2,1\n' },
-    'p.csv:3: rank 2 appears twice (also on line 2)',
-  ],
-  [
-    'prior weights all zero',
-    ['correct', '--n', '10', '--m', '3', '--metrics', 'ap', '--method', 'ls', '--prior', 'p.csv'],
-    { 'p.csv': 'rank,weight\n2,0\n' },
-    'p.csv: the weights sum to 0',
-  ],
-  [
-    'prior without weight column',
-    ['correct', '--n', '10', '--m', '3', '--metrics', 'ap', '--method', 'ls', '--prior', 'p.csv'],
-    { 'p.csv': 'rank,count\n2,1\n' },
-    'p.csv:1: missing column "weight"',
-  ],
+  priorCase('prior rank > n', 'rank,weight\n1,1\n11,1\n', 'p.csv:3: rank 11 is larger than n = 10'),
+  priorCase('prior negative weight', 'rank,weight\n1,-1\n', 'p.csv:2: weight -1 is negative'),
+  priorCase('prior weight not a number', 'weight,rank\nlots,1\n', 'p.csv:2: weight "lots" is not a number'),
+  priorCase('prior rank twice', 'rank,weight\n2,1\n2,1\n', 'p.csv:3: rank 2 appears twice (also on line 2)'),
+  priorCase('prior weights all zero', 'rank,weight\n2,0\n', 'p.csv: the weights sum to 0'),
+  priorCase('prior without weight column', 'rank,count\n2,1\n', 'p.csv:1: missing column "weight"'),
 ];
 
 describe('bad input exits with status 2, a message on stderr and nothing on stdout', () => {

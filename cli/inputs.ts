@@ -1,6 +1,13 @@
 /** Reading and checking the inputs shared by several commands, with messages that name the option or file. */
-import type { Method, Metric, RankData, Sampling } from '../src/core/index.ts';
-import { InputError, parseMethodList, parseMetricList, parseSampling } from '../src/core/index.ts';
+import type { Method, Metric, PerUserN, RankData, Sampling, SamplingSetup } from '../src/core/index.ts';
+import {
+  InputError,
+  methodSyntaxes,
+  PER_USER_N,
+  parseMethodList,
+  parseMetricList,
+  parseSampling,
+} from '../src/core/index.ts';
 import type { Parsed, RankFileOptions } from '../src/io/index.ts';
 import { formatFileError, parsePriorFile, parseRankFile } from '../src/io/index.ts';
 import type { Args, OptionSpec } from './args.ts';
@@ -13,33 +20,25 @@ export const COMMON_OPTIONS: readonly OptionSpec[] = [
   { name: 'help', help: 'show this help' },
 ];
 
-export const N_OPTION: OptionSpec = {
-  name: 'n',
-  value: 'N',
-  required: true,
-  help: 'number of items in the catalogue (the default for rows without an n column)',
-};
+const required = (name: string, value: string, help: string): OptionSpec => ({ name, value, required: true, help });
 
-export const M_OPTION: OptionSpec = {
-  name: 'm',
-  value: 'M',
-  required: true,
-  help: 'number of sampled irrelevant items per user',
-};
-
-export const METRICS_OPTION: OptionSpec = {
-  name: 'metrics',
-  value: 'LIST',
-  required: true,
-  help: 'comma-separated: auc, precision@K, recall@K, ap, ap@K, ndcg, ndcg@K',
-};
-
-export const RANKS_OPTION: OptionSpec = {
-  name: 'ranks',
-  value: 'FILE',
-  required: true,
-  help: 'CSV/TSV of true ranks: recommender,rank [user] [count] [n]',
-};
+export const N_OPTION = required(
+  'n',
+  'N',
+  'number of items in the catalogue (the default for rows without an n column)',
+);
+export const M_OPTION = required('m', 'M', 'number of sampled irrelevant items per user');
+export const METRICS_OPTION = required(
+  'metrics',
+  'LIST',
+  'comma-separated: auc, precision@K, recall@K, ap, ap@K, ndcg, ndcg@K',
+);
+export const RANKS_OPTION = required('ranks', 'FILE', 'CSV/TSV of true ranks: recommender,rank [user] [count] [n]');
+export const SAMPLED_RANKS_OPTION = required(
+  'sampled-ranks',
+  'FILE',
+  'CSV/TSV of sampled ranks: recommender,rank [user] [count] [n]',
+);
 
 export const SAMPLING_OPTION: OptionSpec = {
   name: 'sampling',
@@ -55,13 +54,20 @@ export function readItemCount(args: Args): number {
   return args.requiredInteger('n', 2);
 }
 
-export function readSampling(args: Args): Sampling {
+function readSampling(args: Args): Sampling {
   const text = args.string('sampling');
   return text === undefined ? 'with-replacement' : withOption(args, 'sampling', () => parseSampling(text));
 }
 
+/** --n, --sampling and --m, read in that order. */
+export function readSetup(args: Args): SamplingSetup {
+  const itemCount = readItemCount(args);
+  const sampling = readSampling(args);
+  return { itemCount, sampling, sampleSize: readSampleSize(args, itemCount, sampling) };
+}
+
 /** m ≥ 1, and m ≤ n − 1 when sampling without replacement. */
-export function readSampleSize(args: Args, itemCount: number, sampling: Sampling): number {
+function readSampleSize(args: Args, itemCount: number, sampling: Sampling): number {
   const m = args.requiredInteger('m', 1);
   if (sampling === 'without-replacement' && m > itemCount - 1) {
     throw args.error(
@@ -127,14 +133,12 @@ export function readPrior(args: Args, io: CliIo, itemCount: number): Float64Arra
   return unwrap(parsePriorFile(text, { file, itemCount }));
 }
 
-export const METHODS_OPTION: OptionSpec = {
-  name: 'methods',
-  value: 'LIST',
-  required: true,
-  help:
-    'comma-separated: sampled, rank-estimate, ls, cls, bv:G (γ = G in [0, 1]), and (estimate, simulate) ' +
-    'mle, wmle[:ndcg|ap[:C]], mes[:η], bv-dist:G',
-};
+/** The estimators of the core's registry (src/core/estimators.ts). */
+export const METHODS_OPTION = required(
+  'methods',
+  'LIST',
+  `comma-separated: ${methodSyntaxes(false).join(', ')}, and (estimate, simulate) ${methodSyntaxes(true).join(', ')}`,
+);
 
 export const PRIOR_OPTION: OptionSpec = {
   name: 'prior',
@@ -145,4 +149,21 @@ export const PRIOR_OPTION: OptionSpec = {
 export function readMethods(args: Args): Method[] {
   const text = args.required('methods');
   return withOption(args, 'methods', () => parseMethodList(text));
+}
+
+/** How users with their own n (the rank file's `n` column) are fitted; shared by `recover` and `estimate`. */
+export const PER_USER_N_OPTION: OptionSpec = {
+  name: 'per-user-n',
+  value: 'shared|separate',
+  help:
+    'with an n column: one distribution of the relative position (R − 1)/(N − 1) for all users, each keeping its ' +
+    'own n (shared, default), or one fit per distinct n (separate)',
+};
+
+export function readPerUserN(args: Args): PerUserN {
+  const value = args.string('per-user-n') ?? 'shared';
+  if (!PER_USER_N.includes(value as PerUserN)) {
+    throw args.error(`--per-user-n must be shared or separate, got "${value}"`);
+  }
+  return value as PerUserN;
 }

@@ -42,3 +42,8 @@ export async function cliJson<T = Record<string, unknown>>(
 }
 
 export const TOY = { n: '10000', m: '99', ranks: 'fixtures/toy.csv' };
+
+/** `sampled-metrics COMMAND --key value …` as argv: argv('exact', { n: 10, metrics: 'ap' }). */
+export function argv(command: string, options: Readonly<Record<string, string | number>>): string[] {
+  return [command, ...Object.entries(options).flatMap(([name, value]) => [`--${name}`, String(value)])];
+}

@@ -6,18 +6,15 @@
 import {
   distinctItemCounts,
   estimateMetrics,
-  expectedSampledMetric,
-  validateRankData,
-  validateSamplingSetup,
+  expectedMetricsTable,
   type MetricSummary,
   EstimatorVectors,
   parseMethod,
   parseMetric,
   priorVector,
   simulate,
-  type PriorSpec,
   type RankData,
-  type Sampling,
+  type SamplingSetup,
   type SimulationResult,
 } from '../src/core/index.ts';
 import type { Parsed } from '../src/io/fileError.ts';
@@ -25,14 +22,13 @@ import { withSummary } from '../src/io/rankHistogram.ts';
 import { readRankInput, type RankInput } from '../src/io/readRankInput.ts';
 import type { RankFileOptions } from '../src/io/rankFile.ts';
 import { parseRankList, type RankListOptions, type RankListResult } from '../src/io/rankList.ts';
+import { throttle, type Progress } from './progress.ts';
 import { resolveRank, type RankSource } from './rankRegistry.ts';
 
-export interface TableRequest {
+/** The recommenders (data or references to uploaded data) and metric ids of a job, with n, m and the sampling law. */
+export interface TableRequest extends SamplingSetup {
   readonly recommenders: readonly RankSource[];
   readonly metrics: readonly string[];
-  readonly itemCount: number;
-  readonly sampleSize: number;
-  readonly sampling: Sampling;
 }
 
 /**
@@ -40,25 +36,12 @@ export interface TableRequest {
  * the rank data cross the worker boundary once, however many metrics there are.
  */
 export function expectedTable(request: TableRequest): MetricSummary[][] {
-  const { itemCount, sampleSize, sampling } = request;
-  validateSamplingSetup(itemCount, sampleSize, sampling);
-  const metrics = request.metrics.map(parseMetric);
-  return request.recommenders.map((input) => {
-    const data = resolveRank(input);
-    validateRankData(data, itemCount);
-    return metrics.map((metric) => expectedSampledMetric(data, metric, itemCount, sampleSize, sampling));
-  });
+  return expectedMetricsTable(request.recommenders.map(resolveRank), request.metrics.map(parseMetric), request);
 }
 
-/** The methods the explorer compares: the sampled metric, the corrections of section 5, and BV for each γ. */
-export interface CorrectionRequest {
-  readonly recommenders: readonly RankSource[];
-  readonly metrics: readonly string[];
+/** The methods the explorer compares (the sampled metric, the corrections of section 5, BV for each γ), by id. */
+export interface CorrectionRequest extends TableRequest {
   readonly methods: readonly string[];
-  readonly itemCount: number;
-  readonly sampleSize: number;
-  readonly sampling: Sampling;
-  readonly prior: PriorSpec;
 }
 
 /** Reports each correction solve (one per method and distinct n, or per interpolation node), for progress. */
@@ -68,7 +51,7 @@ class CountingVectors extends EstimatorVectors {
   constructor(
     metrics: ConstructorParameters<typeof EstimatorVectors>[0],
     setup: ConstructorParameters<typeof EstimatorVectors>[1],
-    private readonly report: (done: number, total: number) => void,
+    private readonly report: Progress,
   ) {
     super(metrics, setup);
   }
@@ -100,10 +83,7 @@ function itemCountsOf(data: readonly RankData[], itemCount: number): Set<number>
  * are computed for each instance's n (data with a per-user n may have hundreds, then solved on a grid of n and
  * interpolated): `onProgress` hears of each solve, at most every 100 ms.
  */
-export function estimateAll(
-  request: CorrectionRequest,
-  onProgress?: (done: number, total: number) => void,
-): number[][][] {
+export function estimateAll(request: CorrectionRequest, onProgress?: Progress): number[][][] {
   const metrics = request.metrics.map(parseMetric);
   const methods = request.methods.map(parseMethod);
   const setup = {
@@ -129,20 +109,8 @@ export interface StudyRequest extends CorrectionRequest {
   readonly seed: number;
 }
 
-/** A progress callback called at most every 100 ms (and at the end), or a no-op. */
-function throttle(onProgress?: (done: number, total: number) => void): (done: number, total: number) => void {
-  let last = 0;
-  return (done, total) => {
-    const now = Date.now();
-    if (onProgress && (now - last > 100 || done === total)) {
-      last = now;
-      onProgress(done, total);
-    }
-  };
-}
-
 /** The Monte Carlo study (core simulate), reporting progress at most every 100 ms. */
-export function runStudy(request: StudyRequest, onProgress?: (done: number, total: number) => void): SimulationResult {
+export function runStudy(request: StudyRequest, onProgress?: Progress): SimulationResult {
   return simulate({
     recommenders: request.recommenders.map(resolveRank),
     metrics: request.metrics.map(parseMetric),

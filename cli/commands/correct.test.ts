@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cli, cliJson } from '../testing.ts';
+import { argv, cli, cliJson } from '../testing.ts';
 
 interface CorrectDoc {
   n: number;
@@ -56,17 +56,7 @@ describe('sampled-metrics correct', () => {
   });
 
   it('method sampled gives the uncorrected M(r̃) on m + 1 items', async () => {
-    const doc = await cliJson<CorrectDoc>([
-      'correct',
-      '--n',
-      '50',
-      '--m',
-      '4',
-      '--metrics',
-      'ap,auc',
-      '--method',
-      'sampled',
-    ]);
+    const doc = await cliJson<CorrectDoc>(argv('correct', { n: 50, m: 4, metrics: 'ap,auc', method: 'sampled' }));
     expect(doc.corrections[0].values).toEqual([1, 1 / 2, 1 / 3, 1 / 4, 1 / 5]);
     expect(doc.corrections[1].values).toEqual([1, 0.75, 0.5, 0.25, 0]); // (m + 1 − r̃)/m
   });

@@ -15,11 +15,9 @@ import {
   METRICS_OPTION,
   PRIOR_OPTION,
   readDigits,
-  readItemCount,
   readMetrics,
   readPrior,
-  readSampleSize,
-  readSampling,
+  readSetup,
   SAMPLING_OPTION,
 } from '../inputs.ts';
 
@@ -53,9 +51,7 @@ export const correctCommand: Command = {
   ],
   example: 'sampled-metrics correct --n 10000 --m 99 --metrics ap,recall@10 --method bv --gamma 0.1',
   run(args, io) {
-    const itemCount = readItemCount(args);
-    const sampling = readSampling(args);
-    const sampleSize = readSampleSize(args, itemCount, sampling);
+    const { itemCount, sampleSize, sampling } = readSetup(args);
     const metrics = readMetrics(args);
     const { method, gamma } = readMethod(args);
     const digits = readDigits(args);

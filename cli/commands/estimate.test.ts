@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cli, cliJson } from '../testing.ts';
+import { argv, cli, cliJson } from '../testing.ts';
 
 interface EstimateDoc {
   n: number;
@@ -77,19 +77,7 @@ describe('sampled-metrics estimate', () => {
 
   it('uses the correction for each user’s own n from the n column', async () => {
     const doc = await cliJson<EstimateDoc>(
-      [
-        'estimate',
-        '--n',
-        '10000',
-        '--m',
-        '9',
-        '--sampled-ranks',
-        's.csv',
-        '--metrics',
-        'ap',
-        '--methods',
-        'rank-estimate',
-      ],
+      argv('estimate', { n: 10000, m: 9, 'sampled-ranks': 's.csv', metrics: 'ap', methods: 'rank-estimate' }),
       { 's.csv': 'recommender,rank,n\nA,2,1000\nA,2,\n' },
     );
     // Eq 20: ⌊1 + (n − 1)/9⌋ = 112 for n = 1000 and 1112 for n = 10000.

@@ -12,19 +12,19 @@ import {
   M_OPTION,
   METRICS_OPTION,
   METHODS_OPTION,
+  PER_USER_N_OPTION,
   PRIOR_OPTION,
   readDigits,
-  readItemCount,
   readMethods,
   readMetrics,
+  readPerUserN,
   readPrior,
   readRankFile,
-  readSampleSize,
-  readSampling,
+  readSetup,
+  SAMPLED_RANKS_OPTION,
   SAMPLING_OPTION,
 } from '../inputs.ts';
-import { renderMethodTable } from './methodTable.ts';
-import { PER_USER_N_OPTION, readPerUserN } from './recover.ts';
+import { renderMethodTable } from './tables.ts';
 
 export const estimateCommand: Command = {
   name: 'estimate',
@@ -41,12 +41,7 @@ export const estimateCommand: Command = {
   options: [
     N_OPTION,
     M_OPTION,
-    {
-      name: 'sampled-ranks',
-      value: 'FILE',
-      required: true,
-      help: 'CSV/TSV of sampled ranks: recommender,rank [user] [count] [n]',
-    },
+    SAMPLED_RANKS_OPTION,
     METRICS_OPTION,
     METHODS_OPTION,
     PRIOR_OPTION,
@@ -63,9 +58,7 @@ export const estimateCommand: Command = {
   example:
     'sampled-metrics estimate --n 10000 --m 99 --sampled-ranks sampled.csv --metrics ap,recall@10 --methods sampled,cls,bv:0.1',
   run(args, io) {
-    const itemCount = readItemCount(args);
-    const sampling = readSampling(args);
-    const sampleSize = readSampleSize(args, itemCount, sampling);
+    const { itemCount, sampleSize, sampling } = readSetup(args);
     const metrics = readMetrics(args);
     const methods = readMethods(args);
     const digits = readDigits(args);

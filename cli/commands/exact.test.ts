@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cli, cliJson, TOY } from '../testing.ts';
+import { argv, cli, cliJson, TOY } from '../testing.ts';
 
 interface Row {
   recommender: string;
@@ -84,15 +84,9 @@ describe('sampled-metrics exact', () => {
   });
 
   it('groups recommender,user,rank rows into users with several relevant items (eqs 2–6, computed by hand)', async () => {
-    const doc = await cliJson<ExactDoc>([
-      'exact',
-      '--n',
-      '10',
-      '--ranks',
-      'fixtures/multi.csv',
-      '--metrics',
-      'auc,ap,ndcg,recall@2',
-    ]);
+    const doc = await cliJson<ExactDoc>(
+      argv('exact', { n: 10, ranks: 'fixtures/multi.csv', metrics: 'auc,ap,ndcg,recall@2' }),
+    );
     const got = table(doc);
     const dcg = (ranks: number[]) => ranks.reduce((s, r) => s + 1 / Math.log2(r + 1), 0);
     const ndcg = (ranks: number[]) => dcg(ranks) / dcg(ranks.map((_, i) => i + 1));
@@ -109,15 +103,7 @@ describe('sampled-metrics exact', () => {
   });
 
   it('uses the per-row n column where given and --n for empty cells', async () => {
-    const doc = await cliJson<ExactDoc>([
-      'exact',
-      '--n',
-      '10000',
-      '--ranks',
-      'fixtures/toy-n.csv',
-      '--metrics',
-      'auc,ap',
-    ]);
+    const doc = await cliJson<ExactDoc>(argv('exact', { n: 10000, ranks: 'fixtures/toy-n.csv', metrics: 'auc,ap' }));
     const auc = (n: number) => (n - 100) / (n - 1); // eq 7
     const got = table(doc);
     expect(got.A.auc).toBeCloseTo((auc(1000) + 3 * auc(10000) + auc(100000)) / 5, 12);

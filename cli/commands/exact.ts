@@ -1,7 +1,7 @@
 /** `sampled-metrics exact`: the metrics on the full ranking of n items (Krichene & Rendle eqs 1–13, Table 1). */
 import { exactMetric } from '../../src/core/index.ts';
 import type { Command } from '../command.ts';
-import { formatNumber, renderTable } from '../format.ts';
+import { formatNumber } from '../format.ts';
 import {
   COMMON_OPTIONS,
   N_OPTION,
@@ -12,6 +12,7 @@ import {
   readMetrics,
   readRankFile,
 } from '../inputs.ts';
+import { renderMetricTable } from './tables.ts';
 
 export interface MetricResult {
   recommender: string;
@@ -43,13 +44,14 @@ export const exactCommand: Command = {
         sampledStd: null,
       })),
     );
-    const rows = recommenders.map((data, i) => [
-      data.name,
-      ...metrics.map((_, j) => formatNumber(results[i * metrics.length + j].exact, digits)),
-    ]);
+    const table = renderMetricTable(
+      recommenders.map((r) => r.name),
+      metrics,
+      (i, j) => formatNumber(results[i * metrics.length + j].exact, digits),
+    );
     return {
       json: { n: itemCount, m: null, sampling: null, results },
-      text: `Exact metrics, n = ${itemCount}\n` + renderTable(['recommender', ...metrics.map((m) => m.id)], rows),
+      text: `Exact metrics, n = ${itemCount}\n` + table,
     };
   },
 };

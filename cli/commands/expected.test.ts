@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectClose } from '../../test/expectClose.ts';
-import { cli, cliJson, TOY } from '../testing.ts';
+import { argv, cli, cliJson, TOY } from '../testing.ts';
 
 interface Row {
   recommender: string;
@@ -91,19 +91,13 @@ describe('sampled-metrics expected', () => {
 
   it('returns the exact metric with zero spread when all n − |R| irrelevant items are drawn without replacement', async () => {
     const doc = await cliJson<ExpectedDoc>(
-      [
-        'expected',
-        '--n',
-        '10',
-        '--m',
-        '8',
-        '--sampling',
-        'without-replacement',
-        '--ranks',
-        'r.csv',
-        '--metrics',
-        'auc,ap,ndcg@3,precision@2',
-      ],
+      argv('expected', {
+        n: 10,
+        m: 8,
+        sampling: 'without-replacement',
+        ranks: 'r.csv',
+        metrics: 'auc,ap,ndcg@3,precision@2',
+      }),
       { 'r.csv': 'recommender,user,rank\nA,u,1\nA,u,3\nA,v,7\nA,v,2\n' },
     );
     for (const row of doc.results) {

@@ -2,9 +2,9 @@
  * `sampled-metrics expected`: the exact metric next to the expectation and spread of the sampled metric when each
  * user's relevant item is ranked among m sampled irrelevant items (Krichene & Rendle eq. 16, Table 2).
  */
-import { expectedSampledMetric } from '../../src/core/index.ts';
+import { expectedMetricsTable } from '../../src/core/index.ts';
 import type { Command } from '../command.ts';
-import { formatMeanStd, formatNumber, renderTable } from '../format.ts';
+import { formatMeanStd, formatNumber } from '../format.ts';
 import {
   COMMON_OPTIONS,
   N_OPTION,
@@ -12,14 +12,13 @@ import {
   METRICS_OPTION,
   RANKS_OPTION,
   readDigits,
-  readItemCount,
   readMetrics,
   readRankFile,
-  readSampleSize,
-  readSampling,
+  readSetup,
   SAMPLING_OPTION,
 } from '../inputs.ts';
 import type { MetricResult } from './exact.ts';
+import { renderMetricTable } from './tables.ts';
 
 export const expectedCommand: Command = {
   name: 'expected',
@@ -32,36 +31,25 @@ export const expectedCommand: Command = {
   options: [N_OPTION, M_OPTION, RANKS_OPTION, METRICS_OPTION, SAMPLING_OPTION, ...COMMON_OPTIONS],
   example: 'sampled-metrics expected --n 10000 --m 99 --ranks toy.csv --metrics auc,ap,ndcg,recall@10',
   run(args, io) {
-    const itemCount = readItemCount(args);
-    const sampling = readSampling(args);
-    const sampleSize = readSampleSize(args, itemCount, sampling);
+    const setup = readSetup(args);
     const metrics = readMetrics(args);
     const digits = readDigits(args);
-    const recommenders = readRankFile(args, io, 'ranks', { itemCount, sampleSize, sampling });
-    const results: MetricResult[] = recommenders.flatMap((data) =>
-      metrics.map((metric) => ({
-        recommender: data.name,
-        metric: metric.id,
-        ...expectedSampledMetric(data, metric, itemCount, sampleSize, sampling),
-      })),
+    const recommenders = readRankFile(args, io, 'ranks', setup);
+    const table = expectedMetricsTable(recommenders, metrics, setup);
+    const results: MetricResult[] = recommenders.flatMap((data, i) =>
+      metrics.map((metric, j) => ({ recommender: data.name, metric: metric.id, ...table[i][j] })),
     );
-    const header = ['recommender', ...metrics.map((m) => m.id)];
-    const cell = (i: number, j: number) => results[i * metrics.length + j];
-    const exactRows = recommenders.map((data, i) => [
-      data.name,
-      ...metrics.map((_, j) => formatNumber(cell(i, j).exact, digits)),
-    ]);
-    const sampledRows = recommenders.map((data, i) => [
-      data.name,
-      ...metrics.map((_, j) => formatMeanStd(cell(i, j).sampledMean ?? NaN, cell(i, j).sampledStd ?? NaN, digits)),
-    ]);
+    const names = recommenders.map((r) => r.name);
+    const { itemCount: n, sampleSize: m, sampling } = setup;
     return {
-      json: { n: itemCount, m: sampleSize, sampling, results },
+      json: { n, m, sampling, results },
       text:
-        `Exact metrics, n = ${itemCount}\n` +
-        renderTable(header, exactRows) +
-        `\nSampled metrics, m = ${sampleSize} sampled ${sampling}: expected value ± standard deviation\n` +
-        renderTable(header, sampledRows),
+        `Exact metrics, n = ${n}\n` +
+        renderMetricTable(names, metrics, (i, j) => formatNumber(table[i][j].exact, digits)) +
+        `\nSampled metrics, m = ${m} sampled ${sampling}: expected value ± standard deviation\n` +
+        renderMetricTable(names, metrics, (i, j) =>
+          formatMeanStd(table[i][j].sampledMean, table[i][j].sampledStd, digits),
+        ),
     };
   },
 };

@@ -2,42 +2,34 @@
  * `sampled-metrics recover`: the distribution P̂(R), R = 1..n, of true ranks learned from sampled ranks (Jin et al.
  * 2021): mle (EM, eqs 19–21), wmle (eqs 22–23), mes (eqs 24–27) or bv-dist:G (eq 15).
  */
-import type { DistributionMethod, PerUserN } from '../../src/core/index.ts';
-import { PER_USER_N, isDistributionMethod, parseMethod, recoverDistribution } from '../../src/core/index.ts';
-import type { Args, OptionSpec } from '../args.ts';
+import type { DistributionMethod } from '../../src/core/index.ts';
+import {
+  isDistributionMethod,
+  methodSyntaxes,
+  orList,
+  parseMethod,
+  recoverDistribution,
+} from '../../src/core/index.ts';
 import type { Command } from '../command.ts';
 import { formatNumber } from '../format.ts';
 import {
   COMMON_OPTIONS,
   M_OPTION,
   N_OPTION,
+  PER_USER_N_OPTION,
   PRIOR_OPTION,
   readDigits,
-  readItemCount,
+  readPerUserN,
   readPrior,
   readRankFile,
-  readSampleSize,
-  readSampling,
+  readSetup,
+  SAMPLED_RANKS_OPTION,
   SAMPLING_OPTION,
   withOption,
 } from '../inputs.ts';
 
-/** How users with their own n (the rank file's `n` column) are fitted; shared by `recover` and `estimate`. */
-export const PER_USER_N_OPTION: OptionSpec = {
-  name: 'per-user-n',
-  value: 'shared|separate',
-  help:
-    'with an n column: one distribution of the relative position (R − 1)/(N − 1) for all users, each keeping its ' +
-    'own n (shared, default), or one fit per distinct n (separate)',
-};
-
-export function readPerUserN(args: Args): PerUserN {
-  const value = args.string('per-user-n') ?? 'shared';
-  if (!PER_USER_N.includes(value as PerUserN)) {
-    throw args.error(`--per-user-n must be shared or separate, got "${value}"`);
-  }
-  return value as PerUserN;
-}
+/** Jin et al.'s estimators of P(R) (core estimator registry): `mle`, `wmle`, `mes`, `bv-dist:G`. */
+const DISTRIBUTION_METHODS = methodSyntaxes(true, true);
 
 export const recoverCommand: Command = {
   name: 'recover',
@@ -58,13 +50,8 @@ export const recoverCommand: Command = {
   options: [
     N_OPTION,
     M_OPTION,
-    {
-      name: 'sampled-ranks',
-      value: 'FILE',
-      required: true,
-      help: 'CSV/TSV of sampled ranks: recommender,rank [user] [count] [n]',
-    },
-    { name: 'method', value: 'mle|wmle|mes|bv-dist:G', required: true, help: 'the estimator of P(R)' },
+    SAMPLED_RANKS_OPTION,
+    { name: 'method', value: DISTRIBUTION_METHODS.join('|'), required: true, help: 'the estimator of P(R)' },
     { name: 'tolerance', value: 'T', help: 'stopping tolerance in (0, 1) (see above)' },
     { name: 'max-iterations', value: 'I', help: 'iteration cap (default 10000)' },
     { name: 'algorithm', value: 'em|squarem|newton', help: "mle/wmle solver (default em, the paper's)" },
@@ -75,13 +62,11 @@ export const recoverCommand: Command = {
   ],
   example: 'sampled-metrics recover --n 3706 --m 99 --sampled-ranks sampled.csv --method mle --json',
   run(args, io) {
-    const itemCount = readItemCount(args);
-    const sampling = readSampling(args);
-    const sampleSize = readSampleSize(args, itemCount, sampling);
+    const { itemCount, sampleSize, sampling } = readSetup(args);
     const digits = readDigits(args);
     const method = withOption(args, 'method', () => parseMethod(args.required('method')));
     if (!isDistributionMethod(method)) {
-      throw args.error(`--method must be mle, wmle, mes or bv-dist:G, got "${args.required('method')}"`);
+      throw args.error(`--method must be ${orList(DISTRIBUTION_METHODS)}, got "${args.required('method')}"`);
     }
     const tolerance = args.number('tolerance', Number.MIN_VALUE, 1);
     const maxIterations = args.integer('max-iterations', 1);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectClose } from '../../test/expectClose.ts';
-import { cli, cliJson, TOY } from '../testing.ts';
+import { argv, cli, cliJson, TOY } from '../testing.ts';
 
 interface SimulateDoc {
   n: number;
@@ -22,23 +22,8 @@ interface ExpectedDoc {
   results: { recommender: string; metric: string; sampledMean: number; sampledStd: number }[];
 }
 
-const study = (repeats: number, seed: number, methods = 'sampled,cls,bv:0.1') => [
-  'simulate',
-  '--n',
-  TOY.n,
-  '--m',
-  TOY.m,
-  '--ranks',
-  TOY.ranks,
-  '--metrics',
-  'auc,ap,recall@10',
-  '--methods',
-  methods,
-  '--repeats',
-  String(repeats),
-  '--seed',
-  String(seed),
-];
+const study = (repeats: number, seed: number, methods = 'sampled,cls,bv:0.1') =>
+  argv('simulate', { ...TOY, metrics: 'auc,ap,recall@10', methods, repeats, seed });
 
 describe('sampled-metrics simulate', () => {
   it('prints the JSON shape of the contract', async () => {
@@ -76,17 +61,7 @@ describe('sampled-metrics simulate', () => {
   it('the uncorrected sampled metric matches the analytic mean and spread of `expected` (eq 16)', async () => {
     const repeats = 2000;
     const sim = await cliJson<SimulateDoc>(study(repeats, 1, 'sampled'));
-    const exp = await cliJson<ExpectedDoc>([
-      'expected',
-      '--n',
-      TOY.n,
-      '--m',
-      TOY.m,
-      '--ranks',
-      TOY.ranks,
-      '--metrics',
-      'auc,ap,recall@10',
-    ]);
+    const exp = await cliJson<ExpectedDoc>(argv('expected', { ...TOY, metrics: 'auc,ap,recall@10' }));
     for (const row of exp.results) {
       const s = sim.results.find((r) => r.recommender === row.recommender && r.metric === row.metric);
       if (!s) throw new Error('missing row');

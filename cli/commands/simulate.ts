@@ -3,10 +3,11 @@
  * irrelevant items of every user, computes every estimate from the resulting sampled ranks, and records whether
  * each pair of recommenders comes out in the order of its exact metric.
  */
-import type { CliIo } from '../io.ts';
+import type { OrderingRow } from '../../src/core/index.ts';
 import { simulate } from '../../src/core/index.ts';
 import type { Command } from '../command.ts';
 import { formatMeanStd, formatNumber, renderTable } from '../format.ts';
+import type { CliIo } from '../io.ts';
 import {
   COMMON_OPTIONS,
   N_OPTION,
@@ -16,16 +17,14 @@ import {
   METHODS_OPTION,
   PRIOR_OPTION,
   readDigits,
-  readItemCount,
   readMethods,
   readMetrics,
   readPrior,
   readRankFile,
-  readSampleSize,
-  readSampling,
+  readSetup,
   SAMPLING_OPTION,
 } from '../inputs.ts';
-import { renderMethodTable } from './methodTable.ts';
+import { renderMethodTable } from './tables.ts';
 
 export const simulateCommand: Command = {
   name: 'simulate',
@@ -50,23 +49,20 @@ export const simulateCommand: Command = {
   example:
     'sampled-metrics simulate --n 10000 --m 99 --ranks toy.csv --metrics ap,recall@10 --methods sampled,bv:0.1 --repeats 1000 --seed 1',
   run(args, io) {
-    const itemCount = readItemCount(args);
-    const sampling = readSampling(args);
-    const sampleSize = readSampleSize(args, itemCount, sampling);
+    const setup = readSetup(args);
+    const { itemCount, sampleSize, sampling } = setup;
     const metrics = readMetrics(args);
     const methods = readMethods(args);
     const repeats = args.requiredInteger('repeats', 1, 10_000_000);
     const seed = args.requiredInteger('seed', -Number.MAX_SAFE_INTEGER);
     const digits = readDigits(args);
     const prior = readPrior(args, io, itemCount);
-    const recommenders = readRankFile(args, io, 'ranks', { itemCount, sampleSize, sampling });
+    const recommenders = readRankFile(args, io, 'ranks', setup);
     const study = simulate({
+      ...setup,
       recommenders,
       metrics,
       methods,
-      itemCount,
-      sampleSize,
-      sampling,
       repeats,
       seed,
       prior,
@@ -109,24 +105,14 @@ export const simulateCommand: Command = {
   },
 };
 
-interface Ordering {
-  metric: string;
-  method: string;
-  a: string;
-  b: string;
-  correct: number;
-  repeats: number;
-  exactTie?: boolean;
-}
-
-function renderOrderings(orderings: readonly Ordering[], methods: readonly string[]): string {
+function renderOrderings(orderings: readonly OrderingRow[], methods: readonly string[]): string {
   if (orderings.length === 0) return '(only one recommender: no pairs to order)\n';
   // Rows grouped by pair (in the order the core lists them), then by metric; a column per method.
-  const cells = new Map<string, Map<string, Map<string, Ordering>>>();
+  const cells = new Map<string, Map<string, Map<string, OrderingRow>>>();
   for (const o of orderings) {
     const pair = `${o.a} vs ${o.b}`;
     if (!cells.has(pair)) cells.set(pair, new Map());
-    const byMetric = cells.get(pair) as Map<string, Map<string, Ordering>>;
+    const byMetric = cells.get(pair) as Map<string, Map<string, OrderingRow>>;
     if (!byMetric.has(o.metric)) byMetric.set(o.metric, new Map());
     byMetric.get(o.metric)?.set(o.method, o);
   }
@@ -140,7 +126,7 @@ function renderOrderings(orderings: readonly Ordering[], methods: readonly strin
   return renderTable(['pair', 'metric', ...methods], rows, ['left', 'left']);
 }
 
-function percent(o: Ordering | undefined): string {
+function percent(o: OrderingRow | undefined): string {
   return o ? `${((100 * o.correct) / o.repeats).toFixed(1)}` : '';
 }
 

@@ -19,7 +19,7 @@ import {
   wmleMethod,
 } from './corrections/methods.ts';
 import { InputError } from './errors.ts';
-import { parseIdList } from './idList.ts';
+import { orList, parseIdList } from './idList.ts';
 
 export interface Estimator {
   /** The head of its ids (`bv` in `bv:0.1`), which is also its Method.kind. */
@@ -150,14 +150,9 @@ function split(id: string): [string, string | undefined] {
   return colon < 0 ? [id, undefined] : [id.slice(0, colon), id.slice(colon + 1)];
 }
 
-/** "a, b or c" */
-function listed(items: readonly string[]): string {
-  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
-}
-
 function unknownMethod(text: string): string {
   const syntaxes = ESTIMATORS.map((e) => (e.parameter ? `${e.syntax} with ${e.parameter.range}` : e.syntax));
-  return `unknown method "${text}": expected ${listed(syntaxes)}`;
+  return `unknown method "${text}": expected ${orList(syntaxes)}`;
 }
 
 /** The registry entry of a method. */

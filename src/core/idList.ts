@@ -1,3 +1,4 @@
+/** Lists of identifiers in options and messages: `ap, recall@10` read, "a, b or c" written. */
 import { InputError } from './errors.ts';
 
 /**
@@ -21,4 +22,9 @@ export function parseIdList<T extends { readonly id: string }>(
     if (!seen.has(item.id)) seen.set(item.id, item);
   }
   return [...seen.values()];
+}
+
+/** How a message lists alternatives: ['a', 'b', 'c'] → "a, b or c". */
+export function orList(items: readonly string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
 }

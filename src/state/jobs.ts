@@ -2,7 +2,7 @@
  * The computations behind the page, written against the worker API so that they run in the worker in the app and
  * inline in tests. Plain data in, plain data out.
  */
-import type { RankData, Sampling } from '../core/index.ts';
+import type { RankData, SamplingSetup } from '../core/index.ts';
 import type { RecommenderInput } from '../figures/resultsTable.ts';
 import type { AsyncApi } from './workerBridge.ts';
 import { rankInputs } from './rankUpload.ts';
@@ -14,12 +14,9 @@ export interface NamedData {
   readonly ranksText: string;
 }
 
-export interface TableRequest {
+export interface TableRequest extends SamplingSetup {
   readonly recommenders: readonly NamedData[];
   readonly metrics: readonly string[];
-  readonly itemCount: number;
-  readonly sampleSize: number;
-  readonly sampling: Sampling;
 }
 
 /** Exact metric, expected sampled metric and its std for every recommender and metric (Tables 1 and 2). */

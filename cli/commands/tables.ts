@@ -1,6 +1,19 @@
-/** The layout of the paper's Table 3: a row per (metric, recommender), the exact value, a column per method. */
-import type { Metric, Method } from '../../src/core/index.ts';
+/**
+ * The commands' text tables: the layout of the paper's Tables 1–2 (a row per recommender, a column per metric) and
+ * of its Table 3 (a row per metric and recommender, the exact value, a column per method).
+ */
+import type { Method, Metric } from '../../src/core/index.ts';
 import { renderTable } from '../format.ts';
+
+/** Tables 1–2: `cell(i, j)` is recommender i's formatted value of metric j. */
+export function renderMetricTable(
+  recommenders: readonly string[],
+  metrics: readonly Metric[],
+  cell: (recommender: number, metric: number) => string,
+): string {
+  const rows = recommenders.map((name, i) => [name, ...metrics.map((_, j) => cell(i, j))]);
+  return renderTable(['recommender', ...metrics.map((m) => m.id)], rows);
+}
 
 export interface MethodTableInput {
   readonly metrics: readonly Metric[];
@@ -11,6 +24,7 @@ export interface MethodTableInput {
   readonly cell: (recommender: string, metric: string, method: string) => string;
 }
 
+/** Table 3: the methods' columns are headed by their ids, as the options write them. */
 export function renderMethodTable(input: MethodTableInput): string {
   const { metrics, methods, recommenders, exact } = input;
   const header = ['metric', 'recommender', ...(exact ? ['exact'] : []), ...methods.map((m) => m.id)];
