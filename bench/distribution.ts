@@ -180,7 +180,7 @@ export function runDistributionBenches(quick: boolean): void {
       itemCount: n,
       sampleSize: m,
       sampling: 'with-replacement',
-      repeats,
+      repetitions: repeats,
       seed: 1,
       onProgress: (done) => (progress = done),
       shouldStop: () => false,

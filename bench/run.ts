@@ -68,7 +68,7 @@ bench('simulate toy example, T = 1000, m = 99, 4 metrics × sampled,rank-estimat
     itemCount: 10_000,
     sampleSize: 99,
     sampling: 'with-replacement',
-    repeats: 1000,
+    repetitions: 1000,
     seed: 1,
   }),
 );

@@ -14,7 +14,7 @@ import {
   priorVector,
   simulate,
   type RankData,
-  type SamplingSetup,
+  type MetricsRequest,
   type SimulationResult,
 } from '../src/core/index.ts';
 import type { Parsed } from '../src/io/fileError.ts';
@@ -26,10 +26,7 @@ import { throttle, type Progress } from './progress.ts';
 import { resolveRank, type RankSource } from './rankRegistry.ts';
 
 /** The recommenders (data or references to uploaded data) and metric ids of a job, with n, m and the sampling law. */
-export interface TableRequest extends SamplingSetup {
-  readonly recommenders: readonly RankSource[];
-  readonly metrics: readonly string[];
-}
+export type TableRequest = MetricsRequest<RankSource>;
 
 /**
  * Exact metric, expected sampled metric and its std (Tables 1 and 2): out[recommender][metric]. One call, so that
@@ -112,14 +109,10 @@ export interface StudyRequest extends CorrectionRequest {
 /** The Monte Carlo study (core simulate), reporting progress at most every 100 ms. */
 export function runStudy(request: StudyRequest, onProgress?: Progress): SimulationResult {
   return simulate({
+    ...request,
     recommenders: request.recommenders.map(resolveRank),
     metrics: request.metrics.map(parseMetric),
     methods: request.methods.map(parseMethod),
-    itemCount: request.itemCount,
-    sampleSize: request.sampleSize,
-    sampling: request.sampling,
-    repeats: request.repetitions,
-    seed: request.seed,
     prior: priorVector(request.prior, request.itemCount),
     // Per-instance n: corrections interpolated in n (core itemCountGrid.ts), as in the figures' studies.
     itemCountVectors: 'interpolated',

@@ -63,7 +63,7 @@ export const simulateCommand: Command = {
       recommenders,
       metrics,
       methods,
-      repeats,
+      repetitions: repeats,
       seed,
       prior,
       onProgress: io.progress ? progressLine(io) : undefined,

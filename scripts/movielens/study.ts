@@ -68,7 +68,7 @@ export function runStudy(options: StudyOptions): void {
     itemCount: CATALOGUE,
     sampleSize: SAMPLE_SIZE,
     sampling: SAMPLING,
-    repeats: options.repeats,
+    repetitions: options.repeats,
     seed: options.seed,
     onProgress: (done, total) => process.stderr.write(`\rsimulate ${done}/${total}`),
   });

@@ -3,6 +3,7 @@
  * it alike: the sampling setup (n, m, the sampling law, the prior of the corrections) and the prior as a description
  * that crosses a worker boundary or a link in a few bytes, made into p(r) only where it is used.
  */
+import type { RankData } from './rankData.ts';
 import type { Sampling } from './sampling.ts';
 
 /**
@@ -22,6 +23,16 @@ export interface SamplingSetup {
   readonly sampleSize: number;
   readonly sampling: Sampling;
   readonly prior?: PriorSpec;
+}
+
+/**
+ * Recommenders' data (R: rank data, or a worker's references to uploaded data) and metric ids, with the sampling
+ * setup: what the results table, the Tables tab's tables and studies and the estimates send to their worker jobs.
+ */
+export interface MetricsRequest<R = RankData> extends SamplingSetup {
+  readonly recommenders: readonly R[];
+  /** Metric ids as the CLI writes them (`auc`, `ndcg@10`, …). */
+  readonly metrics: readonly string[];
 }
 
 /**

@@ -31,7 +31,7 @@ describe('simulate (Monte Carlo of literal item draws)', () => {
         itemCount: 10_000,
         sampleSize: 99,
         sampling,
-        repeats,
+        repetitions: repeats,
         seed: 20260,
       });
       for (const row of results) {
@@ -69,7 +69,7 @@ describe('simulate (Monte Carlo of literal item draws)', () => {
         itemCount: 1000,
         sampleSize: 20,
         sampling,
-        repeats,
+        repetitions: repeats,
         seed: 99,
       });
       for (const row of results) {
@@ -91,7 +91,7 @@ describe('simulate (Monte Carlo of literal item draws)', () => {
         itemCount: 10_000,
         sampleSize: 99,
         sampling: 'with-replacement',
-        repeats: 50,
+        repetitions: 50,
         seed,
       });
     expect(run(5)).toEqual(run(5));
@@ -118,7 +118,7 @@ describe('simulate (Monte Carlo of literal item draws)', () => {
       itemCount: 10_000,
       sampleSize: 99,
       sampling: 'with-replacement',
-      repeats: 200,
+      repetitions: 200,
       seed: 3,
     });
     const ap = (a: string, b: string) => orderings.find((o) => o.metric === 'ap' && o.a === a && o.b === b)!;
@@ -138,7 +138,7 @@ describe('simulate (Monte Carlo of literal item draws)', () => {
         itemCount: 10_000,
         sampleSize: 99,
         sampling: 'with-replacement',
-        repeats: 100,
+        repetitions: 100,
         seed: 1,
         onProgress: (done) => progress.push(done),
         shouldStop: () => progress.length >= 3,
@@ -156,7 +156,7 @@ describe('simulate (Monte Carlo of literal item draws)', () => {
       itemCount: 1000,
       sampleSize: 10,
       sampling: 'with-replacement' as Sampling,
-      repeats: 20,
+      repetitions: 20,
       seed: 11,
     };
     expect(simulate({ ...opts, recommenders: [histogram] })).toEqual(simulate({ ...opts, recommenders: [expanded] }));
@@ -180,7 +180,7 @@ describe('several relevant items per user', () => {
       itemCount: 10,
       sampleSize: 8,
       sampling: 'without-replacement',
-      repeats: 20,
+      repetitions: 20,
       seed: 3,
     });
     for (const row of results) expect(Number.isFinite(row.mean) && row.std < 1e-12).toBe(true);
@@ -202,7 +202,7 @@ describe('several relevant items per user', () => {
       itemCount: 100,
       sampleSize: 10,
       sampling: 'with-replacement',
-      repeats: 5,
+      repetitions: 5,
       seed: 1,
     });
     expect(orderings[0].exactTie).toBe(true);

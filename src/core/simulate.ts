@@ -8,6 +8,7 @@
  * the repetition's sampled ranks (one fit per distinct n) and apply eq 14; `bv-dist:γ` equals `bv:γ` by linearity.
  * A histogram row with count c is c independent instances, so counts must be whole numbers here.
  */
+import type { CorrectionSetup } from './corrections/correction.ts';
 import type { DistributionMethod, Method } from './corrections/methods.ts';
 import type { FitOptions } from './distribution/recover.ts';
 import { checkDistributionSetup, distributionMetrics, recoverFromHistograms } from './distribution/recover.ts';
@@ -22,7 +23,6 @@ import type { RankData } from './rankData.ts';
 import { distinctItemCounts, totalWeight, validateRankData } from './rankData.ts';
 import type { Result } from './result.ts';
 import { attempt } from './result.ts';
-import type { Sampling } from './sampling.ts';
 import { validateSamplingSetup } from './sampling.ts';
 import { HistogramCollector, SampledEvaluation } from './study/draw.ts';
 import { correctOrderings, correctWinners, meanStd } from './study/summary.ts';
@@ -30,27 +30,30 @@ import { correctOrderings, correctWinners, meanStd } from './study/summary.ts';
 /** The cut-offs of Jin et al.'s Table 4 (winners at K = 1, 5, 10, 20). */
 export const STUDY_CUTOFFS: readonly number[] = [1, 5, 10, 20];
 
-export interface SimulationOptions {
+/**
+ * A seeded Monte Carlo study of sampled evaluations (this file, and Jin et al.'s Figure 2 in
+ * study/rankDistributionStudy.ts): n, m, the sampling law and the corrections' prior, T repetitions and the seed.
+ */
+export interface StudySetup extends CorrectionSetup {
+  readonly repetitions: number;
+  readonly seed: number;
+  /** Options of the rank-distribution fits (tolerance, iteration cap, algorithm). */
+  readonly fit?: FitOptions;
+  /** Called after each repetition. */
+  readonly onProgress?: (done: number, total: number) => void;
+  /** Polled between repetitions; when it returns true the study stops with a CancelledError (no partial result). */
+  readonly shouldStop?: () => boolean;
+}
+
+export interface SimulationOptions extends StudySetup {
   readonly recommenders: readonly RankData[];
   readonly metrics: readonly Metric[];
   readonly methods: readonly Method[];
-  readonly itemCount: number;
-  readonly sampleSize: number;
-  readonly sampling: Sampling;
-  readonly repeats: number;
-  readonly seed: number;
-  readonly prior?: ArrayLike<number> | null;
-  /** Options of the rank-distribution fits (tolerance, iteration cap, algorithm). */
-  readonly fit?: FitOptions;
   /**
    * Corrections for the instances' own n: `exact` (default) solves each distinct n, `interpolated` a grid of n
    * (corrections/itemCountGrid.ts; ~20 solves instead of 743 on MovieLens-1M).
    */
   readonly itemCountVectors?: 'exact' | 'interpolated';
-  /** Called after each repetition. */
-  readonly onProgress?: (done: number, total: number) => void;
-  /** Polled between repetitions; when it returns true the study stops with a CancelledError (no partial result). */
-  readonly shouldStop?: () => boolean;
 }
 
 export interface SimulationRow {
@@ -100,10 +103,10 @@ export class CancelledError extends Error {
 }
 
 export function simulate(options: SimulationOptions): SimulationResult {
-  const { recommenders, metrics, methods, itemCount, sampleSize: m, sampling, repeats, seed } = options;
+  const { recommenders, metrics, methods, itemCount, sampleSize: m, sampling, repetitions: repeats, seed } = options;
   validateSamplingSetup(itemCount, m, sampling);
   if (!Number.isSafeInteger(repeats) || repeats < 1)
-    throw new InputError(`repeats must be an integer ≥ 1, got ${repeats}`);
+    throw new InputError(`repetitions must be an integer ≥ 1, got ${repeats}`);
   if (!Number.isSafeInteger(seed)) throw new InputError(`seed must be an integer, got ${seed}`);
   const setup: EstimateSetup = {
     itemCount,

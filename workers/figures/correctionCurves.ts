@@ -8,20 +8,15 @@ import {
   parseMethod,
   parseMetric,
   priorVector,
-  type PriorSpec,
-  type Sampling,
+  type SamplingSetup,
 } from '../../src/core/index.ts';
 import { expectedAtRanks, rankGrid } from './rankCurves.ts';
 
-export interface CorrectionCurvesRequest {
+/** n, m, the sampling law and the corrections' prior (uniform when absent, made into a vector here). */
+export interface CorrectionCurvesRequest extends SamplingSetup {
   readonly metric: string;
-  readonly itemCount: number;
-  readonly sampleSize: number;
-  readonly sampling: Sampling;
   /** `sampled`, `rank-estimate`, `ls`, `cls`, `bv:γ`. */
   readonly methods: readonly string[];
-  /** p(r) of the corrections (uniform when absent), made into a vector here. */
-  readonly prior?: PriorSpec;
 }
 
 export interface CorrectionCurves {

@@ -16,25 +16,22 @@ import {
   rankDistributionStudy,
   type DistributionMethod,
   type ItemCountRange,
-  type PriorSpec,
   type RankData,
   type RankDistributionStudy,
-  type Sampling,
+  type SamplingSetup,
 } from '../../src/core/index.ts';
+import type { Progress } from '../progress.ts';
 
-export interface DistributionCurvesRequest {
+/** n, m, the sampling law and the prior of bv-dist (uniform when absent, made into a vector here). */
+export interface DistributionCurvesRequest extends SamplingSetup {
   readonly recommenders: readonly RankData[];
   /** Distribution methods: `bv-dist:0.1`, `mle`, `wmle`, `mes`, … */
   readonly methods: readonly string[];
-  readonly itemCount: number;
-  readonly sampleSize: number;
-  readonly sampling: Sampling;
+  /** T, the repetitions of each recommender's study (named as Figure 7's setting `repeats`). */
   readonly repeats: number;
   readonly seed: number;
   /** Ranks R = 1..maxRank reported (Jin et al. show R ≤ 200). */
   readonly maxRank: number;
-  /** p(r) of the corrections (uniform when absent), made into a vector here. */
-  readonly prior?: PriorSpec;
   /** Drop the data's per-instance n: every instance sampled and fitted with the global n (default false). */
   readonly globalN?: boolean;
 }
@@ -49,10 +46,7 @@ export interface DistributionCurves {
   readonly userItemCounts: readonly (UserItemCounts | null)[];
 }
 
-export function distributionCurves(
-  request: DistributionCurvesRequest,
-  onProgress?: (done: number, total: number) => void,
-): DistributionCurves {
+export function distributionCurves(request: DistributionCurvesRequest, onProgress?: Progress): DistributionCurves {
   const methods = request.methods.map((id) => {
     const method = parseMethod(id);
     if (!isDistributionMethod(method)) throw new InputError(`"${id}" does not estimate a rank distribution`);
@@ -65,14 +59,10 @@ export function distributionCurves(
   const studies = request.recommenders.map((data, i) => {
     const recommender = request.globalN === true ? { ...data, itemCounts: null } : data;
     const result = rankDistributionStudy({
+      ...request,
       recommender,
       methods,
-      itemCount: request.itemCount,
-      sampleSize: request.sampleSize,
-      sampling: request.sampling,
-      repeats: request.repeats,
-      seed: request.seed,
-      maxRank: request.maxRank,
+      repetitions: request.repeats,
       prior,
       fit: { perUserN: 'shared' },
       cache,

@@ -14,17 +14,14 @@ import {
   metricAtRank,
   parseMethod,
   singleRankData,
+  type CorrectionSetup,
   type Metric,
   type RankData,
   type Sampling,
 } from '../../src/core/index.ts';
 
-export interface EstimatorSetup {
-  readonly itemCount: number;
-  readonly sampleSize: number;
-  readonly sampling: Sampling;
-  /** p(r) for the corrections (null: uniform, the paper's choice). */
-  readonly prior?: ArrayLike<number> | null;
+/** The corrections' setup (n, m, the sampling law, p(r) as a vector: null is uniform, the paper's choice), and: */
+export interface EstimatorSetup extends CorrectionSetup {
   /**
    * Compute the corrections for the global n even where instances have their own n (one solve instead of one per
    * distinct n; their sampling still uses their own n). The study's "single-n reading"; default false.

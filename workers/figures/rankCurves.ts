@@ -11,6 +11,7 @@ import {
   sampledMetricVector,
   validateSamplingSetup,
   type Sampling,
+  type SamplingSetup,
 } from '../../src/core/index.ts';
 
 /**
@@ -56,11 +57,10 @@ export function expectedAtRanks(
   return outs;
 }
 
-export interface SampledCurvesRequest {
+/** n and the sampling law; several m at once. */
+export interface SampledCurvesRequest extends Pick<SamplingSetup, 'itemCount' | 'sampling'> {
   readonly metrics: readonly string[];
-  readonly itemCount: number;
   readonly sampleSizes: readonly number[];
-  readonly sampling: Sampling;
   /** Largest true rank drawn (the zoom); every rank up to `dense` is computed exactly. */
   readonly maxRank: number;
   readonly dense?: number;

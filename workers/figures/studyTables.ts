@@ -5,26 +5,22 @@
  */
 import {
   distinctItemCounts,
-  expectedSampledMetric,
+  expectedMetricsTable,
+  formatInteger,
   interpolationNodes,
   parseMethodList,
   parseMetric,
   parseMetricList,
   priorVector,
   simulate,
-  type PriorSpec,
   type RankData,
-  type Sampling,
+  type MetricsRequest,
   type SimulationResult,
 } from '../../src/core/index.ts';
+import { throttle, type Progress } from '../progress.ts';
 
-export interface ExpectedTableRequest {
-  readonly recommenders: readonly RankData[];
-  readonly metrics: readonly string[];
-  readonly itemCount: number;
-  readonly sampleSize: number;
-  readonly sampling: Sampling;
-}
+/** The recommenders and metric ids of a table, with n, m, the sampling law and (for the studies) the prior. */
+export type ExpectedTableRequest = MetricsRequest;
 
 export interface ExpectedTable {
   readonly recommenders: readonly string[];
@@ -37,10 +33,7 @@ export interface ExpectedTable {
 
 export function expectedTable(request: ExpectedTableRequest): ExpectedTable {
   const metrics = request.metrics.map(parseMetric);
-  const { itemCount, sampleSize, sampling } = request;
-  const rows = request.recommenders.map((data) =>
-    metrics.map((metric) => expectedSampledMetric(data, metric, itemCount, sampleSize, sampling)),
-  );
+  const rows = expectedMetricsTable(request.recommenders, metrics, request);
   return {
     recommenders: request.recommenders.map((r) => r.name),
     metrics: metrics.map((m) => m.id),
@@ -50,17 +43,11 @@ export function expectedTable(request: ExpectedTableRequest): ExpectedTable {
   };
 }
 
-export interface StudyTablesRequest {
-  readonly recommenders: readonly RankData[];
-  readonly metrics: readonly string[];
+export interface StudyTablesRequest extends MetricsRequest {
   readonly methods: readonly string[];
-  readonly itemCount: number;
-  readonly sampleSize: number;
-  readonly sampling: Sampling;
+  /** T, the study's repetitions (named as the Tables tab's settings `studyRepeats` and `jinRepeats`). */
   readonly repeats: number;
   readonly seed: number;
-  /** p(r) of the corrections (uniform when absent), made into a vector here. */
-  readonly prior?: PriorSpec;
   /**
    * Every instance evaluated with the global n, the data's per-instance n dropped (the former default, kept for
    * comparison); default false: each instance is sampled from its own n − 1 irrelevant items and corrected for its
@@ -84,33 +71,20 @@ export interface StudyTables extends SimulationResult {
   readonly note: string;
 }
 
-export function studyTables(
-  request: StudyTablesRequest,
-  onProgress?: (done: number, total: number) => void,
-): StudyTables {
+export function studyTables(request: StudyTablesRequest, onProgress?: Progress): StudyTables {
   const metrics = parseMetricList(request.metrics.join(','));
   const methods = parseMethodList(request.methods.join(','));
   const dropped = request.globalN === true && request.recommenders.some((r) => r.itemCounts !== null);
   const recommenders = dropped ? request.recommenders.map((r) => ({ ...r, itemCounts: null })) : request.recommenders;
-  let last = 0;
   const result = simulate({
+    ...request,
     recommenders,
     metrics,
     methods,
-    itemCount: request.itemCount,
-    sampleSize: request.sampleSize,
-    sampling: request.sampling,
-    repeats: request.repeats,
-    seed: request.seed,
+    repetitions: request.repeats,
     prior: priorVector(request.prior, request.itemCount),
     itemCountVectors: request.exactItemCounts ? 'exact' : 'interpolated',
-    onProgress: (done, total) => {
-      const now = Date.now();
-      if (onProgress && (now - last > 100 || done === total)) {
-        last = now;
-        onProgress(done, total);
-      }
-    },
+    onProgress: throttle(onProgress),
   });
   return {
     ...result,
@@ -120,7 +94,7 @@ export function studyTables(
     repeats: request.repeats,
     sampleSize: request.sampleSize,
     note: dropped
-      ? ` Every instance is evaluated among the global n = ${request.itemCount.toLocaleString('en-US')} items (the ` +
+      ? ` Every instance is evaluated among the global n = ${formatInteger(request.itemCount)} items (the ` +
         `data's per-instance n are dropped: one correction instead of one per distinct n).`
       : perInstanceNote(recommenders, request.sampleSize, request.exactItemCounts === true),
   };
@@ -131,7 +105,7 @@ function perInstanceNote(recommenders: readonly RankData[], sampleSize: number, 
   const distinct = distinctItemCounts(recommenders);
   if (distinct.size < 2) return '';
   const nodes = exact ? null : interpolationNodes([...distinct], sampleSize);
-  const count = distinct.size.toLocaleString('en-US');
+  const count = formatInteger(distinct.size);
   return nodes
     ? ` Each instance is evaluated among its own n (${count} distinct values); the corrections are solved exactly ` +
         `at ${nodes.length} values of n across their range and interpolated in n in between (error below 10⁻⁵).`

@@ -16,23 +16,19 @@ import {
   parseMetric,
   priorVector,
   type ItemCountRange,
-  type PriorSpec,
   type RankData,
-  type Sampling,
+  type SamplingSetup,
   compareTo12Digits,
   orderText,
 } from '../../src/core/index.ts';
 import { compactSingle, expectedEstimates, largestSampleSize, sampleSizeGrid } from './expectedEstimate.ts';
 
-export interface SweepRequest {
+/** n, the sampling law and the corrections' prior (uniform when absent, made into a vector here); m is swept. */
+export interface SweepRequest extends Omit<SamplingSetup, 'sampleSize'> {
   readonly recommenders: readonly RankData[];
   readonly metrics: readonly string[];
   /** Estimators: `sampled` (Figure 2), `bv:0.1` (Figure 6), any method id of the core. */
   readonly methods: readonly string[];
-  readonly itemCount: number;
-  readonly sampling: Sampling;
-  /** p(r) of the corrections (uniform when absent), made into a vector here. */
-  readonly prior?: PriorSpec;
   /** Grid points on the log axis (default 48); change points are refined between them. */
   readonly points?: number;
   /** Largest m for the least-squares corrections (ls, cls, bv), whose cost grows as m³ (default 1,000). */

@@ -107,7 +107,7 @@ describe('simulate with per-instance n', () => {
     methods: parseMethodList('sampled,rank-estimate,cls,bv:1,bv:0.1,bv:0.001'),
     itemCount: 500,
     sampleSize: 20,
-    repeats: 10,
+    repetitions: 10,
     seed: 5,
   };
 

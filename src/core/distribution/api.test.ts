@@ -146,9 +146,11 @@ describe('estimates and groups', () => {
     const separate = { ...setup, itemCount: 500, fit: { perUserN: 'separate' as const } };
     const mixed = unwrap(recoverDistribution(singleRankData('S', ranks, null, ns), mle, separate));
     expect(mixed.perUserN).toBe('separate');
-    // The default is the shared relative-position fit (distribution/shared.ts).
-    const shared = unwrap(recoverDistribution(singleRankData('S', ranks, null, ns), mle, { ...setup, itemCount: 500 }));
-    expect(shared.perUserN).toBe('shared');
+    // The default is the relative-position fit: pooled with replacement (pooledFit.ts), shared without (shared.ts).
+    const pooled = unwrap(recoverDistribution(singleRankData('S', ranks, null, ns), mle, { ...setup, itemCount: 500 }));
+    expect(pooled.perUserN).toBe(setup.sampling === 'with-replacement' ? 'pooled' : 'shared');
+    const without = { ...setup, sampling: 'without-replacement' as const, itemCount: 500 };
+    expect(unwrap(recoverDistribution(singleRankData('S', ranks, null, ns), mle, without)).perUserN).toBe('shared');
     const a = unwrap(recoverDistribution(singleRankData('S', ranks.slice(0, 4)), mle, { ...setup, itemCount: 500 }));
     const b = unwrap(recoverDistribution(singleRankData('S', ranks.slice(4)), mle, { ...setup, itemCount: 800 }));
     expect(mixed.groups.map((g) => g.itemCount)).toEqual([500, 800]);
@@ -255,7 +257,7 @@ describe('studies with the rank-distribution methods', () => {
     itemCount: 10_000,
     sampleSize: 99,
     sampling: 'with-replacement' as Sampling,
-    repeats: 3,
+    repetitions: 3,
     seed: 2,
   };
 
@@ -280,9 +282,9 @@ describe('studies with the rank-distribution methods', () => {
       error: 'the study was cancelled',
       cancelled: true,
     });
-    expect(simulateResult({ ...options, repeats: 0 })).toEqual({
+    expect(simulateResult({ ...options, repetitions: 0 })).toEqual({
       ok: false,
-      error: 'repeats must be an integer ≥ 1, got 0',
+      error: 'repetitions must be an integer ≥ 1, got 0',
     });
   });
 
@@ -294,7 +296,7 @@ describe('studies with the rank-distribution methods', () => {
         itemCount: 10_000,
         sampleSize: 99,
         sampling: 'with-replacement',
-        repeats: 4,
+        repetitions: 4,
         seed: 1,
         maxRank: 200,
       }),

@@ -53,7 +53,7 @@ describe('toy example (Krichene & Rendle Table 1, n = 10,000, m = 99, five users
     itemCount: 10_000,
     sampleSize: 99,
     sampling: 'with-replacement',
-    repeats: 20,
+    repetitions: 20,
     seed: 7,
   });
 
@@ -91,7 +91,7 @@ describe('synthetic recommenders whose sampled metrics invert the exact order (n
     itemCount: n,
     sampleSize: 99,
     sampling: 'with-replacement',
-    repeats: 20,
+    repetitions: 20,
     seed: 7,
   });
 
@@ -153,7 +153,7 @@ describe('synthetic recommenders whose sampled metrics invert the exact order (n
         itemCount: n,
         sampleSize: 99,
         sampling: 'with-replacement',
-        repeats: 10,
+        repetitions: 10,
         seed: 3,
         maxRank: 200,
       }),

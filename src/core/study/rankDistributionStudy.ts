@@ -6,31 +6,20 @@
  * at its rank among the irrelevant items and itself (r_j − j for the j-th, 0-based), the view the fits take.
  */
 import type { DistributionMethod } from '../corrections/methods.ts';
-import type { FitOptions } from '../distribution/recover.ts';
 import { DistributionCache, checkDistributionSetup, recoverFromHistograms } from '../distribution/recover.ts';
 import { createRandom } from '../random.ts';
 import type { RankData } from '../rankData.ts';
 import { itemCountOf, totalWeight, validateRankData } from '../rankData.ts';
 import type { Result } from '../result.ts';
 import { attempt, fail, ok } from '../result.ts';
-import type { Sampling } from '../sampling.ts';
-import { CancelledError } from '../simulate.ts';
+import { CancelledError, type StudySetup } from '../simulate.ts';
 import { HistogramCollector, SampledEvaluation } from './draw.ts';
 
-export interface RankDistributionStudyOptions {
+export interface RankDistributionStudyOptions extends StudySetup {
   readonly recommender: RankData;
   readonly methods: readonly DistributionMethod[];
-  readonly itemCount: number;
-  readonly sampleSize: number;
-  readonly sampling: Sampling;
-  readonly repeats: number;
-  readonly seed: number;
-  readonly prior?: ArrayLike<number> | null;
-  readonly fit?: FitOptions;
   /** Report R = 1..maxRank only (Figure 2 shows R ≤ 200); default: every rank of the largest n. */
   readonly maxRank?: number;
-  readonly onProgress?: (done: number, total: number) => void;
-  readonly shouldStop?: () => boolean;
   /**
    * Kernels, pooled kernels and kernel columns kept between fits: pass one cache to the studies of several
    * recommenders evaluated on the same users (same n, m and prior) so that they share them.
@@ -56,8 +45,8 @@ export interface RankDistributionStudy {
 }
 
 export function rankDistributionStudy(options: RankDistributionStudyOptions): Result<RankDistributionStudy> {
-  const { recommender: data, methods, itemCount, sampleSize: m, sampling, repeats, seed } = options;
-  if (!Number.isSafeInteger(repeats) || repeats < 1) return fail(`repeats must be an integer ≥ 1, got ${repeats}`);
+  const { recommender: data, methods, itemCount, sampleSize: m, sampling, repetitions: repeats, seed } = options;
+  if (!Number.isSafeInteger(repeats) || repeats < 1) return fail(`repetitions must be an integer ≥ 1, got ${repeats}`);
   if (!Number.isSafeInteger(seed)) return fail(`seed must be an integer, got ${seed}`);
   if (methods.length === 0) return fail('the method list is empty');
   const setup = { itemCount, sampleSize: m, sampling, prior: options.prior, fit: options.fit };
