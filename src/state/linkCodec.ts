@@ -4,6 +4,7 @@
  * Decoding never throws and never runs anything: a fragment that is truncated, altered, too large or from a newer
  * format gives the defaults (or what could be validated) and a message saying what happened.
  */
+import { formatInteger } from '../core/labels.ts';
 import { DOCUMENT_VERSION, type ExplorerDocument } from './document.ts';
 import { linkDocument, restoreDocument, toWireDocument, type Restored } from './restore.ts';
 
@@ -73,13 +74,13 @@ export async function encodeFragment(full: ExplorerDocument): Promise<LinkEncodi
   const document = linkDocument(full);
   const tooLarge = (size: string) => ({
     ok: false as const,
-    reason: `The data are too large for a link (${size}; a link holds at most ${MAX_FRAGMENT_LENGTH.toLocaleString('en-US')}).`,
+    reason: `The data are too large for a link (${size}; a link holds at most ${formatInteger(MAX_FRAGMENT_LENGTH)}).`,
   });
-  if (rankCount(document) > MAX_LINK_RANKS) return tooLarge(`over ${MAX_LINK_RANKS.toLocaleString('en-US')} ranks`);
+  if (rankCount(document) > MAX_LINK_RANKS) return tooLarge(`over ${formatInteger(MAX_LINK_RANKS)} ranks`);
   const json = new TextEncoder().encode(JSON.stringify(toWireDocument(document)));
   const packed = await pump(json, new CompressionStream('deflate-raw'), Infinity);
   const fragment = `#v${DOCUMENT_VERSION}.${toBase64Url(packed)}`;
-  if (fragment.length > MAX_FRAGMENT_LENGTH) return tooLarge(`${fragment.length.toLocaleString('en-US')} characters`);
+  if (fragment.length > MAX_FRAGMENT_LENGTH) return tooLarge(`${formatInteger(fragment.length)} characters`);
   return { ok: true, fragment };
 }
 

@@ -3,7 +3,7 @@
  * compress well), counts and per-instance sizes only when they are not all 1, per-instance n only when present.
  * Decoding validates everything a hostile file could get wrong and throws a RangeError saying what.
  */
-import type { RankData } from '../core/index.ts';
+import { formatInteger, type RankData } from '../core/index.ts';
 import { LIMITS } from './document.ts';
 
 type Numbers = number[] | Float64Array | Int32Array;
@@ -80,7 +80,7 @@ export function fromWire(raw: unknown, name: string): RankData {
   const badCount = weights?.find((w) => !Number.isInteger(w) || w < 1 || w > LIMITS.maxUsers);
   if (badCount !== undefined) {
     throw new RangeError(
-      `a count is ${String(badCount).slice(0, 20)}: counts are whole numbers of users from 1 to ${LIMITS.maxUsers.toLocaleString('en-US')}`,
+      `a count is ${String(badCount).slice(0, 20)}: counts are whole numbers of users from 1 to ${formatInteger(LIMITS.maxUsers)}`,
     );
   }
   const itemCounts = wire.n === undefined ? null : numberArray(wire.n, 'the per-instance n', LIMITS.maxRanks);
