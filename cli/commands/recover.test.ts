@@ -113,26 +113,29 @@ describe('per-user n (the n column)', () => {
   const args = ['recover', '--n', '260', '--m', '20', '--sampled-ranks', 's.csv', '--method', 'mle'];
   type Doc = RecoverDoc & { perUserN: string; relative: number[] | null };
 
-  it('recover fits one shared distribution of the relative position by default, as the core does', async () => {
+  it('recover fits one distribution of the relative position by default (pooled with replacement), as the core does', async () => {
     const doc = await cliJson<Doc>(args, { 's.csv': file });
     const core = unwrap(
       recoverDistribution(singleRankData('X', ranks, null, ns), parseMethod('mle') as DistributionMethod, {
         itemCount: 260,
         sampleSize: 20,
         sampling: 'with-replacement',
-        fit: { perUserN: 'shared' },
+        fit: { perUserN: 'pooled' },
       }),
     );
-    expect(doc.perUserN).toBe('shared');
+    expect(doc.perUserN).toBe('pooled');
     expect(doc.relative).toEqual(Array.from(core.relative!));
     expect(doc.distribution).toEqual(Array.from(core.distribution));
     expect(doc.logLikelihood).toBe(core.logLikelihood);
     const separate = await cliJson<Doc>(args.concat('--per-user-n', 'separate'), { 's.csv': file });
     expect([separate.perUserN, separate.relative]).toEqual(['separate', null]);
     expect(separate.distribution).not.toEqual(doc.distribution);
+    const shared = await cliJson<Doc>(args.concat('--per-user-n', 'shared'), { 's.csv': file });
+    expect(shared.perUserN).toBe('shared');
+    expect(shared.distribution).not.toEqual(doc.distribution);
   });
 
-  it('estimate reads mle/mes off the shared fit, each user with its own n; --per-user-n separate is the old fit', async () => {
+  it('estimate reads mle/mes off the pooled fit, each user with its own n; --per-user-n separate is the old fit', async () => {
     type Est = { results: { metric: string; method: string; estimate: number }[] };
     const est = ['estimate', '--n', '260', '--m', '20', '--sampled-ranks', 's.csv', '--metrics', 'recall@10,auc'];
     const doc = await cliJson<Est>(est.concat('--methods', 'mle,mes'), { 's.csv': file });
@@ -140,7 +143,7 @@ describe('per-user n (the n column)', () => {
     const setup = { itemCount: 260, sampleSize: 20, sampling: 'with-replacement' as const };
     for (const id of ['mle', 'mes']) {
       const recovery = unwrap(
-        recoverDistribution(data, parseMethod(id) as DistributionMethod, { ...setup, fit: { perUserN: 'shared' } }),
+        recoverDistribution(data, parseMethod(id) as DistributionMethod, { ...setup, fit: { perUserN: 'pooled' } }),
       );
       const expected = distributionMetrics(recovery, parseMetricList('recall@10,auc'));
       const rows = doc.results.filter((r) => r.method === parseMethod(id).id);
@@ -152,9 +155,9 @@ describe('per-user n (the n column)', () => {
 
   it('--per-user-n must be shared or separate', async () => {
     for (const argv of [args, ['estimate', ...args.slice(1, 7), '--metrics', 'ap', '--methods', 'mle']]) {
-      const result = await cli(argv.concat('--per-user-n', 'pooled'), { 's.csv': file });
+      const result = await cli(argv.concat('--per-user-n', 'bogus'), { 's.csv': file });
       expect([result.code, result.out]).toEqual([2, '']);
-      expect(result.err).toContain('--per-user-n must be shared or separate, got "pooled"');
+      expect(result.err).toContain('--per-user-n must be pooled, shared or separate, got "bogus"');
     }
   });
 });

@@ -6,7 +6,8 @@
  * m + k items), and a correction treats each relevant item as an independent single-item instance.
  * The rank-distribution methods of Jin et al. 2021 (`mle`, `wmle`, `mes`) fit P̂(R) on the histogram of the sampled
  * ranks and apply eq 14; instances with their own n share one fit of the relative position (R − 1)/(N − 1), each
- * keeping its n (distribution/shared.ts; `setup.fit.perUserN: 'separate'` fits every distinct n on its own instead);
+ * keeping its n in eq 14 (distribution/recover.ts: `pooled` by default with replacement, `shared` without;
+ * `setup.fit.perUserN: 'separate'` fits every distinct n on its own instead);
  * `bv-dist:γ` needs no fit: eq 14 applied to its P̂ (eq 15) is exactly the `bv:γ` estimate, by linearity, so it uses
  * the bv vectors (exact per n).
  */
@@ -27,6 +28,7 @@ import {
   checkDistributionSetup,
   distributionMetrics,
   recoverFromHistograms,
+  defaultPerUserN,
 } from './distribution/recover.ts';
 import { InputError } from './errors.ts';
 import { estimatorOf, isDistributionMethod } from './estimators.ts';
@@ -71,7 +73,7 @@ export class EstimatorVectors {
     if (bad) throw new InputError(bad);
     const { itemCount, sampleSize, sampling } = this.setup;
     const histograms = unwrap(sampledHistograms(sampled, itemCount, sampleSize, sampling));
-    const fit = { ...this.setup.fit, perUserN: this.setup.fit?.perUserN ?? 'shared' };
+    const fit = { ...this.setup.fit, perUserN: this.setup.fit?.perUserN ?? defaultPerUserN(sampling) };
     const recovery = recoverFromHistograms(histograms, method, { ...this.setup, fit }, this.distributions);
     return distributionMetrics(recovery, this.metrics);
   }

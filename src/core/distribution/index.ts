@@ -16,6 +16,7 @@ export type { EntropyFit, EntropyFitOptions, EntropyKernel } from './mes.ts';
 export type { ColumnKernel } from './likelihood.ts';
 export type { PerUserN, SharedFit, SharedGroupFit, SharedMethod, SharedSettings } from './shared.ts';
 export { PER_USER_N, fitShared } from './shared.ts';
+export { fitPooled, poolHistograms } from './pooledFit.ts';
 export type { KernelGroup } from './stackedKernel.ts';
 export { ColumnCache, StackedKernel } from './stackedKernel.ts';
 export type { PooledGroup } from './pooledKernel.ts';
@@ -23,11 +24,16 @@ export { PooledKernel, PooledKernelCache } from './pooledKernel.ts';
 export { mapRank, pullBack, pushForward } from './rankMap.ts';
 export { fitMaximalEntropy } from './mes.ts';
 export { bvDistribution, bvSystem } from './bvDistribution.ts';
-export { metricCurveFromDistribution, metricFromDistribution } from './metricsFromDistribution.ts';
+export {
+  metricCurveFromDistribution,
+  metricFromDistribution,
+  sharedDistributionMetrics,
+} from './metricsFromDistribution.ts';
 export type { DistributionSetup, FitOptions, GroupRecovery, Recovery } from './recover.ts';
 export {
   DistributionCache,
   checkDistributionSetup,
+  defaultPerUserN,
   distributionMetrics,
   recoverDistribution,
   recoverFromHistograms,

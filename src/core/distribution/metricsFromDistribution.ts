@@ -39,3 +39,49 @@ export function metricCurveFromDistribution(
   }
   return out;
 }
+
+/**
+ * Eq 14 for users who share one distribution π̂ of the relative position (shared.ts, pooledFit.ts), read straight
+ * off π̂: metric = Σ_g (W_g / W) Σ_R π̂_R Σ_r A_g(r | R) M(r; n_g), the same value as mixing the groups' P̂_g = A_g π̂
+ * without building them. AUC needs no rank map at all: the map keeps the mean, E[r − 1 | R] = θ_R (n_g − 1), so
+ * every group's AUC is 1 − Σ_R π̂_R θ_R (eq 7); a metric with cut-off K visits only the R whose ranks reach K.
+ */
+export function sharedDistributionMetrics(
+  relative: ArrayLike<number>,
+  reference: number,
+  groups: readonly { readonly itemCount: number; readonly weight: number }[],
+  metrics: readonly Metric[],
+): number[] {
+  const total = groups.reduce((s, g) => s + g.weight, 0);
+  const span = reference - 1;
+  return metrics.map((metric) => {
+    if (metric.kind === 'auc') {
+      const sum = new Adder();
+      for (let R0 = 0; R0 < reference; R0++) sum.add(relative[R0] * (R0 / span));
+      return 1 - +sum;
+    }
+    const sum = new Adder();
+    for (const g of groups) {
+      const n = g.itemCount;
+      const last = Math.min(metric.cutoff ?? n, n);
+      const value = (r: number) => (r <= last ? metricAtRank(metric, r, n) : 0);
+      let v = 0;
+      let below = 0;
+      let rest = 0;
+      for (let R0 = 0; R0 < reference && below < last; R0++) {
+        const p = relative[R0];
+        if (p !== 0) {
+          const f = rest / span;
+          v += rest === 0 ? p * value(below + 1) : p * ((1 - f) * value(below + 1) + f * value(below + 2));
+        }
+        rest += n - 1;
+        while (rest >= span && below < n - 1) {
+          rest -= span;
+          below++;
+        }
+      }
+      sum.add((g.weight / total) * v);
+    }
+    return +sum;
+  });
+}

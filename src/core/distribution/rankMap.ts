@@ -65,3 +65,18 @@ export function mapRank(R0: number, reference: number, itemCount: number): { bel
   const below = Math.floor(x / span);
   return { below, f: (x - below * span) / span };
 }
+
+/**
+ * `fields` with a `distribution` read on first use (a cached getter) from `make`: the groups of a shared fit carry
+ * their P̂_g = A_g π̂ this way, so that a caller that only reads metrics (eq 14 straight off π̂) never builds them.
+ */
+export function withLazyDistribution<T extends object>(
+  fields: T,
+  make: () => Float64Array,
+): T & { readonly distribution: Float64Array } {
+  let value: Float64Array | null = null;
+  return Object.defineProperty(fields, 'distribution', {
+    get: () => (value ??= make()),
+    enumerable: true,
+  }) as T & { readonly distribution: Float64Array };
+}

@@ -252,9 +252,9 @@ describe('per-user n: reductions', () => {
       itemCount: 400,
       sampleSize: m,
       sampling: 'with-replacement',
-      fit: { perUserN: 'pooled' as never },
+      fit: { perUserN: 'bogus' as never },
     });
-    expect(result.ok ? '' : result.error).toMatch(/unknown per-user n model "pooled"/);
+    expect(result.ok ? '' : result.error).toMatch(/unknown per-user n model "bogus"/);
   });
 });
 

@@ -36,13 +36,17 @@ import { fitMaximalEntropy } from './mes.ts';
 import type { LikelihoodAlgorithm, WmleWeight } from './mle.ts';
 import { fitLikelihood, wmleWeights } from './mle.ts';
 import { PooledKernelCache } from './pooledKernel.ts';
-import { pushForward } from './rankMap.ts';
+import { pushForward, withLazyDistribution } from './rankMap.ts';
 import type { ColumnCache } from './stackedKernel.ts';
 import { StackedKernel } from './stackedKernel.ts';
 
-/** How users with their own n are fitted: one shared relative-position distribution, or one fit per distinct n. */
-export type PerUserN = 'shared' | 'separate';
-export const PER_USER_N: readonly PerUserN[] = ['shared', 'separate'];
+/**
+ * How users with their own n are fitted: one relative-position distribution on one kernel for all users (`pooled`,
+ * with replacement only: pooledFit.ts), one relative-position distribution with each user's exact kernel
+ * (`shared`), or one fit per distinct n (`separate`).
+ */
+export type PerUserN = 'pooled' | 'shared' | 'separate';
+export const PER_USER_N: readonly PerUserN[] = ['pooled', 'shared', 'separate'];
 
 export type SharedMethod =
   | { readonly kind: 'mle' }
@@ -142,13 +146,12 @@ export function fitShared(
   }
   const relative = fit.distribution;
   const logs = groupLogLikelihoods(stacked, relative, counts);
-  const groups = histograms.map((h, g) => ({
-    itemCount: h.itemCount,
-    sampleSize: sampleSizes[g],
-    weight: h.total,
-    distribution: pushForward(relative, reference, h.itemCount, new Float64Array(h.itemCount)),
-    logLikelihood: logs[g],
-  }));
+  const groups = histograms.map((h, g) =>
+    withLazyDistribution(
+      { itemCount: h.itemCount, sampleSize: sampleSizes[g], weight: h.total, logLikelihood: logs[g] },
+      () => pushForward(relative, reference, h.itemCount, new Float64Array(h.itemCount)),
+    ),
+  );
   const logLikelihood = logs.some((v) => v === null) ? null : logs.reduce((s: number, v) => s + (v as number), 0);
   const { objective, gap, iterations, converged } = fit;
   return { itemCount: reference, relative, groups, logLikelihood, objective, gap, iterations, converged };
