@@ -2,7 +2,7 @@
  * The explorer's document: every setting and every recommender's data, i.e. what a link, the saved work and the
  * exported JSON file carry. Derived results are not part of it; they are recomputed from it.
  */
-import type { RankData, Sampling } from '../core/index.ts';
+import type { PriorSpec, RankData, SamplingSetup } from '../core/index.ts';
 import type { SyntheticParams } from '../io/syntheticParams.ts';
 import { DEFAULT_FIGURES_VIEW, type FiguresView } from './figureView.ts';
 import { TOY_ITEM_COUNT, TOY_METRIC_IDS, TOY_RECOMMENDERS, TOY_SAMPLE_SIZE } from './toyExample.ts';
@@ -16,16 +16,15 @@ export const DOCUMENT_VERSION = 1;
  */
 export type RankKind = 'true' | 'sampled';
 
-/** The prior p(r) on true ranks used by the corrections (eq. 21): uniform as in the paper, or a power law r^−a. */
-export type Prior = { readonly kind: 'uniform' } | { readonly kind: 'power'; readonly exponent: number };
+/**
+ * The prior p(r) on true ranks used by the corrections (eq. 21): uniform as in the paper, or a power law r^−a (the
+ * core's PriorSpec but for explicit weights, which a document does not carry).
+ */
+export type Prior = Extract<PriorSpec, { readonly kind: 'uniform' | 'power' }>;
 
-export interface Settings {
+/** n, m, the sampling law and the prior (the core's SamplingSetup), and what the page does with them. */
+export interface Settings extends SamplingSetup {
   readonly rankKind: RankKind;
-  /** n: items in the catalogue. */
-  readonly itemCount: number;
-  /** m: irrelevant items sampled per evaluation instance. */
-  readonly sampleSize: number;
-  readonly sampling: Sampling;
   /** Metric identifiers as the CLI writes them (`auc`, `ndcg@10`, …), canonical and distinct. */
   readonly metrics: readonly string[];
   /** γ values of the bias–variance corrections (eq. 25), each in [0, 1]. */
