@@ -83,7 +83,7 @@ export function runPerUserNBenches(quick: boolean): void {
   const data = perUserNEvaluation(21);
   const distinct = new Set(data.itemCounts).size;
   const repeats = quick ? 1 : 3;
-  for (const method of ['mle', 'wmle', 'mes', 'bv-dist:0.1']) {
+  for (const method of core.distributionMethodIds()) {
     let note = '';
     bench(`${method}, per-user n (${distinct} distinct), m = 99, 6040 users, shared fit`, repeats, () => {
       const recovery = core.recoverDistribution(data, core.parseMethod(method) as core.DistributionMethod, {

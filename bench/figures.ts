@@ -97,7 +97,7 @@ export function runFigureBenches(quick: boolean): void {
       note,
     );
 
-    const methods = ['sampled', 'rank-estimate', 'ls', 'cls', 'bv:1', 'bv:0.1', 'bv:0.01'];
+    const methods = core.methodIds([1, 0.1, 0.01]);
     let corrected = correctionCurves({
       metric: 'ap',
       itemCount: n,
