@@ -9,6 +9,7 @@ import { transfer } from 'comlink';
 import type { RankData } from '../src/core/index.ts';
 import type { DistributionCurvesRequest } from './figures/distributionCurves.ts';
 import { figureJobs } from './figures/index.ts';
+import type { Progress } from './progress.ts';
 import { metricCurves } from './figures/metricCurves.ts';
 import type { ExpectedTableRequest, StudyTablesRequest } from './figures/studyTables.ts';
 import type { SweepRequest } from './figures/sweep.ts';
@@ -27,8 +28,6 @@ import { generateSynthetic, type SyntheticParams } from './synthetic.ts';
 export type WithSources<T extends { readonly recommenders: readonly RankData[] }> = Omit<T, 'recommenders'> & {
   readonly recommenders: readonly RankSource[];
 };
-
-type Progress = (done: number, total: number) => void;
 
 function resolved<T extends { readonly recommenders: readonly RankData[] }>(request: WithSources<T>): T {
   return { ...request, recommenders: request.recommenders.map(resolveRank) } as unknown as T;
