@@ -1,0 +1,96 @@
+/**
+ * The `pooled` model of per-user n (pooledFit.ts): by definition the single-n fit at n = N on the pooled histogram,
+ * eq 14 read straight off π̂ equal to mixing the groups' P̂_g = A_g π̂, and within its stated bound of the exact
+ * per-user kernels (`shared`) on the shipped NCF-sampled MovieLens ranks.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { expectClose } from '../../../test/expectClose.ts';
+import { parseRankFile } from '../../io/rankFile.ts';
+import {
+  DistributionCache,
+  createRandom,
+  distributionMetrics,
+  metricFromDistribution,
+  parseMethod,
+  parseMetricList,
+  pushForward,
+  recoverDistribution,
+  sharedDistributionMetrics,
+  singleRankData,
+  unwrap,
+  type DistributionMethod,
+} from '../index.ts';
+
+const mle = parseMethod('mle') as DistributionMethod;
+
+/** Users with their own n in 600..1,400 and sampled ranks among m = 20. */
+function perUserData(seed: number) {
+  const random = createRandom(seed);
+  const ns = Array.from({ length: 400 }, () => 600 + 10 * Math.floor(80 * random.next()));
+  const ranks = ns.map(() => 1 + Math.floor(21 * random.next() ** 2.5));
+  return singleRankData('U', ranks, null, ns);
+}
+
+describe('the pooled per-user-n model', () => {
+  const setup = { itemCount: 1400, sampleSize: 20, sampling: 'with-replacement' as const };
+
+  it('is the single-n fit at n = N on the pooled histogram (same π̂), each group reading P̂_g = A_g π̂', () => {
+    const data = perUserData(1);
+    const pooled = unwrap(recoverDistribution(data, mle, { ...setup, fit: { perUserN: 'pooled' } }));
+    const N = Math.max(...data.itemCounts!);
+    const single = unwrap(recoverDistribution({ ...data, itemCounts: null }, mle, { ...setup, itemCount: N }));
+    expect(pooled.perUserN).toBe('pooled');
+    expect(pooled.itemCount).toBe(N);
+    expectClose(pooled.relative!, single.distribution, 1e-12);
+    const g = pooled.groups[3];
+    expectClose(g.distribution, pushForward(single.distribution, N, g.itemCount, new Float64Array(g.itemCount)), 1e-12);
+  });
+
+  it('eq 14 read off π̂ equals mixing the groups’ distributions, for every kind of metric', () => {
+    const data = perUserData(2);
+    const fit = unwrap(recoverDistribution(data, mle, { ...setup, fit: { perUserN: 'pooled' } }));
+    const metrics = parseMetricList('auc,ap,ndcg,recall@10,ndcg@10,precision@5,ap@20,recall@2000');
+    const total = fit.groups.reduce((s, g) => s + g.weight, 0);
+    const mixed = metrics.map((metric) =>
+      fit.groups.reduce(
+        (s, g) => s + (g.weight / total) * metricFromDistribution(metric, g.distribution, g.itemCount),
+        0,
+      ),
+    );
+    expectClose(sharedDistributionMetrics(fit.relative!, fit.itemCount, fit.groups, metrics), mixed, 1e-14);
+    expectClose(distributionMetrics(fit, metrics), mixed, 1e-14);
+  });
+
+  it('with one n the pooled, shared and separate models are the same fit', () => {
+    const data = { ...perUserData(3), itemCounts: null };
+    const fits = (['pooled', 'shared', 'separate'] as const).map((perUserN) =>
+      unwrap(recoverDistribution(data, mle, { ...setup, fit: { perUserN } })),
+    );
+    expectClose(fits[0].distribution, fits[2].distribution, 0);
+    expectClose(fits[1].distribution, fits[2].distribution, 0);
+  });
+
+  it('needs sampling with replacement; without it the default stays the exact per-user kernels', () => {
+    const data = perUserData(4);
+    const without = { ...setup, sampling: 'without-replacement' as const };
+    const refused = recoverDistribution(data, mle, { ...without, fit: { perUserN: 'pooled' } });
+    expect(refused.ok ? '' : refused.error).toMatch(/pooled per-user n model needs sampling with replacement/);
+    expect(unwrap(recoverDistribution(data, mle, without)).perUserN).toBe('shared');
+  });
+
+  it('is within 3e-4 (relative) of the exact per-user kernels on the NCF-sampled MovieLens ranks', () => {
+    const file = 'public/datasets/movielens-1m-ncf-sampled-ranks.csv';
+    const options = { file, itemCount: 3706, sampleSize: 99, sampling: 'with-replacement' as const, sampled: true };
+    const [X] = unwrap(parseRankFile(readFileSync(file, 'utf8'), options)).recommenders;
+    const metrics = parseMetricList('recall@10,ndcg@10,ap,auc');
+    const base = { itemCount: 3706, sampleSize: 99, sampling: 'with-replacement' as const };
+    for (const id of ['mle', 'wmle', 'mes', 'bv-dist:0.1']) {
+      const method = parseMethod(id) as DistributionMethod;
+      const cache = new DistributionCache();
+      const estimate = (perUserN: 'pooled' | 'shared') =>
+        distributionMetrics(unwrap(recoverDistribution(X, method, { ...base, fit: { perUserN } }, cache)), metrics);
+      expectClose(estimate('pooled'), estimate('shared'), { relative: 3e-4 }, `${id} on X`);
+    }
+  });
+});
