@@ -114,7 +114,7 @@ export const recoverCommand: Command = {
         const cdfAt = (k: number) => f.distribution.slice(0, k).reduce((a, b) => a + b, 0);
         return (
           `${f.recommender}: P̂(R) by ${f.method}, n = ${f.n}, m = ${f.m}, ${f.iterations} iterations` +
-          `${f.perUserN === 'shared' ? ', one fit for all users with their own n' : ''}` +
+          `${f.perUserN !== 'separate' ? `, one fit for all users with their own n (${f.perUserN})` : ''}` +
           `${f.converged ? '' : ' (iteration cap reached)'}\n` +
           `  log-likelihood ${f.logLikelihood === null ? '—' : formatNumber(f.logLikelihood, digits)}, ` +
           `objective ${f.objective === null ? '—' : formatNumber(f.objective, digits)}, ` +
