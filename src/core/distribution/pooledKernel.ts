@@ -9,6 +9,7 @@
  */
 import type { Sampling } from '../sampling.ts';
 import { BULK_CUTOFF, KernelRow } from '../sampling.ts';
+import { logHypergeometricPmf } from '../special.ts';
 import type { KernelProducts } from './kernelProducts.ts';
 import { StoredProducts } from './kernelProducts.ts';
 
@@ -32,7 +33,12 @@ export class PooledKernel {
     this.size = Math.max(...groups.map((g) => g.sampleSize)) + 1;
     this.values = new Float64Array(itemCount * this.size);
     for (const g of groups) this.add(g);
+    const [only] = groups;
+    this.binomial = groups.length === 1 && only.itemCount === itemCount && sampling === 'with-replacement';
   }
+
+  /** K̄ is one binomial kernel, K̄(i | R) = Bin(i; m, θ_R) (one group at n = N, with replacement: the pooled fit). */
+  private readonly binomial: boolean;
 
   /**
    * values += share · A_gᵀ K_g, visiting R in order: the user ranks ⌊x⌋ and ⌊x⌋ + 1 only move forward, so every
@@ -77,6 +83,7 @@ export class PooledKernel {
    * mode), so each row adds the products inside its window: O(N · w²) instead of O(N · d²).
    */
   moments(indices: Int32Array): { compute(pi: Float64Array): Float64Array } {
+    if (this.binomial) return binomialMoments(this.itemCount, this.size - 1, indices);
     const N = this.itemCount;
     const d = indices.length;
     const rows = this.gather(indices);
@@ -148,4 +155,55 @@ export class PooledKernelCache {
     }
     return kernel;
   }
+}
+
+/**
+ * The MES second moments of one binomial kernel by the identity of corrections/moments.ts: Bin(a; m, θ) Bin(b; m, θ)
+ * = H(a, b) Bin(a + b; 2m, θ) with H(a, b) = C(m, a) C(m, b) / C(2m, a + b) (a hypergeometric pmf), so
+ * C_ab = H(a, b) g(a + b) with g(s) = Σ_R π_R Bin(s; 2m, θ_R): O(N·m) per evaluation instead of O(N·m²).
+ */
+function binomialMoments(
+  itemCount: number,
+  m: number,
+  indices: Int32Array,
+): { compute(pi: Float64Array): Float64Array } {
+  const d = indices.length;
+  const h = new Float64Array(d * d);
+  for (let a = 0; a < d; a++) {
+    for (let b = a; b < d; b++)
+      h[a * d + b] = Math.exp(logHypergeometricPmf(indices[a], m, m, indices[a] + indices[b]));
+  }
+  // The rows Bin(·; 2m, θ_R) over their windows, computed once.
+  const row = new KernelRow(2 * m, 'with-replacement', BULK_CUTOFF);
+  const lo = new Int32Array(itemCount);
+  const offsets = new Int32Array(itemCount + 1);
+  const chunks: Float64Array[] = [];
+  for (let R0 = 0; R0 < itemCount; R0++) {
+    row.fill(R0, itemCount - 1);
+    lo[R0] = row.lo;
+    chunks.push(row.values.slice(row.lo, row.hi + 1));
+    offsets[R0 + 1] = offsets[R0] + row.hi - row.lo + 1;
+  }
+  const values = new Float64Array(offsets[itemCount]);
+  chunks.forEach((c, R0) => values.set(c, offsets[R0]));
+  return {
+    compute(pi: Float64Array): Float64Array {
+      const g = new Float64Array(2 * m + 1);
+      for (let R0 = 0; R0 < itemCount; R0++) {
+        const p = pi[R0];
+        if (p === 0) continue;
+        const base = lo[R0] - offsets[R0];
+        for (let k = offsets[R0]; k < offsets[R0 + 1]; k++) g[base + k] += p * values[k];
+      }
+      const out = new Float64Array(d * d);
+      for (let a = 0; a < d; a++) {
+        for (let b = a; b < d; b++) {
+          const v = h[a * d + b] * g[indices[a] + indices[b]];
+          out[a * d + b] = v;
+          out[b * d + a] = v;
+        }
+      }
+      return out;
+    },
+  };
 }
