@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { argv, cli, cliJson } from '../testing.ts';
 
@@ -150,5 +151,64 @@ describe('sampled-metrics estimate', () => {
     const result = await cli(argv, { 's.tsv': 'recommender\trank\nA\t3\nA\t0\n' });
     expect(result.err).toBe('s.tsv:3: sampled rank 0 is smaller than 1 (1 is the best position)\n');
     expect([result.code, result.out]).toEqual([2, '']);
+  });
+});
+
+describe('estimate --bootstrap B --compare', () => {
+  type Doc = {
+    results: { recommender: string; metric: string; method: string; estimate: number; low: number; high: number }[];
+    differences: {
+      metric: string;
+      method: string;
+      a: string;
+      b: string;
+      difference: number;
+      low: number;
+      high: number;
+      paired: boolean;
+    }[];
+  };
+  const file = readFileSync('public/datasets/movielens-1m-ncf-sampled-ranks.csv', 'utf8');
+
+  it('on the shipped NCF-sampled MovieLens file: three pairs per metric and method, paired by the user column', async () => {
+    const doc = await cliJson<Doc>(
+      ['estimate', '--n', '3706', '--m', '99', '--sampled-ranks', 'ncf.csv', '--metrics', 'recall@10,ap'].concat([
+        '--methods',
+        'sampled,mle',
+        '--bootstrap',
+        '8',
+        '--seed',
+        '3',
+        '--compare',
+      ]),
+      { 'ncf.csv': file },
+    );
+    expect(doc.differences).toHaveLength(3 * 2 * 2);
+    for (const metric of ['recall@10', 'ap']) {
+      for (const method of ['sampled', 'mle']) {
+        const pairs = doc.differences.filter((d) => d.metric === metric && d.method === method);
+        expect(pairs.map((d) => `${d.a}-${d.b}`)).toEqual(['X-Y', 'X-Z', 'Y-Z']);
+        for (const d of pairs) {
+          const value = (name: string) =>
+            doc.results.find((r) => r.recommender === name && r.metric === metric && r.method === method)!.estimate;
+          expect(d.paired).toBe(true);
+          expect(d.difference).toBeCloseTo(value(d.a) - value(d.b), 12);
+          expect(d.low).toBeLessThanOrEqual(d.high);
+        }
+      }
+    }
+  });
+
+  it('without ids the pairs are unpaired; --compare without --bootstrap is refused', async () => {
+    const files = { 's.csv': 'recommender,rank\nA,1\nA,3\nA,2\nB,5\nB,1\nB,4\n' };
+    const base = ['estimate', '--n', '100', '--m', '9', '--sampled-ranks', 's.csv', '--metrics', 'ap'];
+    const doc = await cliJson<Doc>([...base, '--methods', 'sampled', '--bootstrap', '20', '--compare'], files);
+    expect(doc.differences.map((d) => [d.a, d.b, d.paired])).toEqual([['A', 'B', false]]);
+    const refused = await cli([...base, '--methods', 'sampled', '--compare'], files);
+    expect([refused.code, refused.out, refused.err]).toEqual([
+      2,
+      '',
+      expect.stringContaining('--compare needs --bootstrap B'),
+    ]);
   });
 });

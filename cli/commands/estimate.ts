@@ -3,7 +3,18 @@
  * (`sampled`, the usual practice) or of a corrected M̂(r̃) (Krichene & Rendle section 5).
  */
 import type { EstimateSetup } from '../../src/core/index.ts';
-import { EstimatorVectors, bootstrapEstimates, estimateMetrics } from '../../src/core/index.ts';
+import {
+  EstimatorVectors,
+  bootstrapDifferences,
+  bootstrapEstimates,
+  estimateMetrics,
+  jointBootstrap,
+  percentileInterval,
+  type EstimateResult,
+  type Metric,
+  type Method,
+  type RankData,
+} from '../../src/core/index.ts';
 import type { Command } from '../command.ts';
 import { formatNumber } from '../format.ts';
 import {
@@ -35,9 +46,11 @@ export const estimateCommand: Command = {
     '`sampled`) or of a corrected metric M̂(r̃): rank-estimate (eq. 20), ls (eqs 21–23), cls (section 5.2),\n' +
     'bv:G (eq. 25 with γ = G), or from a learned rank distribution P̂ (Jin et al. 2021, eq 14): mle, wmle,\n' +
     'mes, bv-dist:G. See `sampled-metrics correct` for the vectors M̂ and `recover` for P̂ itself.\n' +
-    'With --bootstrap B every estimate gets a 95% percentile interval [low, high] from B resamples of the users.\n' +
+    'With --bootstrap B every estimate gets a 95% percentile interval [low, high] from B resamples of the users;\n' +
+    'with --compare also the difference of every pair of recommenders (a − b) with its interval, paired over users\n' +
+    'when the file has a user column shared by the recommenders (the same users drawn for both), unpaired otherwise.\n' +
     'With an n column, mle, wmle and mes fit one distribution of the relative position shared by all users, each\n' +
-    'keeping its own n (--per-user-n shared, default; separate: one fit per distinct n; see `recover --help`).',
+    'keeping its own n (--per-user-n pooled, the default with replacement; shared; separate; see `recover --help`).',
   options: [
     N_OPTION,
     M_OPTION,
@@ -52,6 +65,10 @@ export const estimateCommand: Command = {
       help: 'add a 95% percentile interval (low, high) from B resamples of the users (B = 200 is usual)',
     },
     { name: 'seed', value: 'S', help: 'seed of the bootstrap resampling (default 1)' },
+    {
+      name: 'compare',
+      help: 'with --bootstrap: every pair of recommenders, a − b with a 95% interval (paired when a user column is shared)',
+    },
     PER_USER_N_OPTION,
     ...COMMON_OPTIONS,
   ],
@@ -70,14 +87,24 @@ export const estimateCommand: Command = {
     const replicates = args.integer('bootstrap', 1);
     const seed = args.integer('seed', 0) ?? 1;
     if (args.has('seed') && replicates === undefined) throw args.error('--seed applies only with --bootstrap B');
-    const results = recommenders.flatMap((data) => {
-      if (replicates === undefined) {
-        return estimateMetrics(data, metrics, methods, setup, cache).map((row) => ({ recommender: data.name, ...row }));
-      }
-      const intervals = bootstrapEstimates(data, metrics, methods, setup, { replicates, seed }, cache);
-      if (!intervals.ok) throw args.error(`recommender "${data.name}": ${intervals.error}`);
-      return intervals.value.map((row) => ({ recommender: data.name, ...row }));
-    });
+    if (args.has('compare') && replicates === undefined) throw args.error('--compare needs --bootstrap B');
+    const compared =
+      replicates !== undefined && args.has('compare')
+        ? compare(recommenders, metrics, methods, setup, cache, { replicates, seed }, (message) => args.error(message))
+        : null;
+    const results =
+      compared?.results ??
+      recommenders.flatMap((data) => {
+        if (replicates === undefined) {
+          return estimateMetrics(data, metrics, methods, setup, cache).map((row) => ({
+            recommender: data.name,
+            ...row,
+          }));
+        }
+        const intervals = bootstrapEstimates(data, metrics, methods, setup, { replicates, seed }, cache);
+        if (!intervals.ok) throw args.error(`recommender "${data.name}": ${intervals.error}`);
+        return intervals.value.map((row) => ({ recommender: data.name, ...row }));
+      });
     const intervalOf = new Map(
       results.map((r) => [`${r.recommender}\0${r.metric}\0${r.method}`, r as { low?: number; high?: number }]),
     );
@@ -95,12 +122,84 @@ export const estimateCommand: Command = {
           : `${value} [${formatNumber(interval.low, digits)}, ${formatNumber(interval.high ?? NaN, digits)}]`;
       },
     });
+    const differences = compared?.differences ?? null;
     return {
-      json: { n: itemCount, m: sampleSize, sampling, results },
+      json: { n: itemCount, m: sampleSize, sampling, results, ...(differences ? { differences } : {}) },
       text:
         `Estimates of the exact metrics from sampled ranks, n = ${itemCount}, m = ${sampleSize} sampled ${sampling}` +
         `${prior ? ', prior from --prior' : ''}\n` +
-        table,
+        table +
+        (differences ? `\n${differenceText(differences, digits)}` : ''),
     };
   },
 };
+
+export interface Difference {
+  readonly metric: string;
+  readonly method: string;
+  readonly a: string;
+  readonly b: string;
+  readonly difference: number;
+  readonly low: number;
+  readonly high: number;
+  readonly paired: boolean;
+}
+
+/**
+ * The estimates of every recommender and the differences of every pair from one joint bootstrap (core compare.ts):
+ * recommenders with users' ids are resampled through the same users (paired), the others on their own rows.
+ */
+function compare(
+  recommenders: readonly RankData[],
+  metrics: readonly Metric[],
+  methods: readonly Method[],
+  setup: EstimateSetup,
+  cache: EstimatorVectors,
+  options: { replicates: number; seed: number },
+  error: (message: string) => Error,
+): { results: (EstimateResult & { recommender: string; low: number; high: number })[]; differences: Difference[] } {
+  const rowsOf = (data: RankData) => estimateMetrics(data, metrics, methods, setup, cache);
+  const shape = rowsOf(recommenders[0]);
+  const boot = jointBootstrap(recommenders, (data) => rowsOf(data).map((row) => row.estimate), options);
+  if (!boot.ok) throw error(boot.error);
+  const { point, replicates } = boot.value;
+  const results = recommenders.flatMap((data, r) =>
+    shape.map((row, j) => ({
+      recommender: data.name,
+      metric: row.metric,
+      method: row.method,
+      estimate: point[r][j],
+      ...percentileInterval(replicates[r][j], 0.95),
+    })),
+  );
+  const differences = bootstrapDifferences(boot.value, 0.95).map((d) => ({
+    metric: shape[d.value].metric,
+    method: shape[d.value].method,
+    a: recommenders[d.a].name,
+    b: recommenders[d.b].name,
+    difference: d.difference,
+    low: d.low,
+    high: d.high,
+    paired: d.paired,
+  }));
+  return { results, differences };
+}
+
+/** One line per pair, metric and method: "A − B  recall@10  mle  0.012 [0.004, 0.020] paired". */
+function differenceText(differences: readonly Difference[], digits: number): string {
+  const rows = differences.map((d) => [
+    `${d.a} − ${d.b}`,
+    d.metric,
+    d.method,
+    `${formatNumber(d.difference, digits)} [${formatNumber(d.low, digits)}, ${formatNumber(d.high, digits)}]`,
+    d.paired ? 'paired' : 'unpaired',
+    d.low > 0 || d.high < 0 ? '' : 'within the noise',
+  ]);
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  const line = (r: string[]) =>
+    r
+      .map((cell, c) => cell.padEnd(widths[c]))
+      .join('  ')
+      .trimEnd();
+  return `Differences a − b with 95% bootstrap intervals over users:\n${rows.map(line).join('\n')}\n`;
+}
