@@ -82,7 +82,9 @@ describe('the pooled per-user-n model', () => {
   it('is within 3e-4 (relative) of the exact per-user kernels on the NCF-sampled MovieLens ranks', () => {
     const file = 'public/datasets/movielens-1m-ncf-sampled-ranks.csv';
     const options = { file, itemCount: 3706, sampleSize: 99, sampling: 'with-replacement' as const, sampled: true };
-    const [X] = unwrap(parseRankFile(readFileSync(file, 'utf8'), options)).recommenders;
+    const parsed = parseRankFile(readFileSync(file, 'utf8'), options);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const [X] = parsed.value.recommenders;
     const metrics = parseMetricList('recall@10,ndcg@10,ap,auc');
     const base = { itemCount: 3706, sampleSize: 99, sampling: 'with-replacement' as const };
     for (const id of ['mle', 'wmle', 'mes', 'bv-dist:0.1']) {
