@@ -41,12 +41,12 @@ function inlineStyles(source: Element, target: Element): void {
         : null;
   if (props) {
     const computed = getComputedStyle(source);
-    const style = Object.entries(props)
-      .map(([p, skip]) => [p, computed.getPropertyValue(p), skip] as const)
-      .filter(([, value, skip]) => value !== '' && value !== skip)
-      .map(([p, value]) => `${p}:${value}`)
-      .join(';');
-    if (style) target.setAttribute('style', style);
+    // Through the CSSOM, not a style attribute: the page's Content-Security-Policy (style-src 'self') blocks those.
+    const { style } = target as SVGElement;
+    for (const [p, skip] of Object.entries(props)) {
+      const value = computed.getPropertyValue(p);
+      if (value !== '' && value !== skip) style.setProperty(p, value);
+    }
   }
   for (const name of ['stroke', 'fill']) if (target.getAttribute(name)?.includes('var(')) target.removeAttribute(name);
   for (let i = 0; i < source.children.length; i++) inlineStyles(source.children[i], target.children[i]);

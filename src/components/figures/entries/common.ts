@@ -9,6 +9,11 @@ export interface RequestRecommender {
   readonly data: RankData;
 }
 
+/** A worker request as the page holds it: its recommenders by name and ranks (uploaded when the request runs). */
+export type PageRequest<T extends { readonly recommenders: readonly RankData[] }> = Omit<T, 'recommenders'> & {
+  readonly recommenders: readonly RequestRecommender[];
+};
+
 /** The recommenders as a request carries them: names and ranks (their colours belong to the model). */
 export function requestRecommenders(recommenders: FigureInputs['recommenders']): RequestRecommender[] {
   return recommenders.map((r) => ({ name: r.name, data: r.data }));

@@ -1,32 +1,14 @@
 import { proxy } from 'comlink';
-import type { PriorSpec, Sampling } from '../../../core/index.ts';
 import { correctedSweepPlot } from '../../../figures/correctedSweepPlot.ts';
 import { metricLabel } from '../../../figures/labels.ts';
-import type { SweepResult } from '../../../../workers/figures/sweep.ts';
+import type { SweepRequest, SweepResult } from '../../../../workers/figures/sweep.ts';
 import { Choice, ListInput, ScaleChoice } from '../Controls.tsx';
 import { figureEntry } from '../entry.ts';
 import { parseGammaList } from '../parse.ts';
 import { SAMPLING_TEXT } from '../types.ts';
-import {
-  needsTrueRanks,
-  priorPhrase,
-  requestRecommenders,
-  withRankSources,
-  type RequestRecommender,
-} from './common.ts';
+import { needsTrueRanks, priorPhrase, requestRecommenders, withRankSources, type PageRequest } from './common.ts';
 
 const METRICS = ['recall@10', 'ndcg@10', 'ap', 'auc'];
-
-interface CorrectedSweepRequest {
-  readonly recommenders: readonly RequestRecommender[];
-  readonly metrics: readonly [string];
-  readonly methods: readonly ['sampled', string];
-  readonly itemCount: number;
-  readonly sampling: Sampling;
-  readonly prior: PriorSpec;
-  readonly points: number;
-  readonly correctedLimit: number;
-}
 
 const gammaProblem = (text: string) => {
   const parsed = parseGammaList(text, 1);
@@ -34,7 +16,7 @@ const gammaProblem = (text: string) => {
 };
 
 /** Figure 6: expected metric vs. m, uncorrected and BV-corrected, with the smallest m that orders correctly. */
-export const correctedSweep = figureEntry<'fig6', CorrectedSweepRequest, SweepResult>({
+export const correctedSweep = figureEntry<'fig6', PageRequest<SweepRequest>, SweepResult>({
   id: 'fig6',
   settings: 'fig6',
   kind: 'figure',

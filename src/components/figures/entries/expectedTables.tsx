@@ -1,24 +1,16 @@
-import { itemCountRange, type Sampling } from '../../../core/index.ts';
+import { itemCountRange } from '../../../core/index.ts';
 import { catalogueText, fmtInt } from '../../../figures/labels.ts';
 import { expectedTables as expectedTableModels } from '../../../figures/paperTables.ts';
-import type { ExpectedTable } from '../../../../workers/figures/studyTables.ts';
+import type { ExpectedTable, ExpectedTableRequest } from '../../../../workers/figures/studyTables.ts';
 import { figureEntry } from '../entry.ts';
 import { SAMPLING_TEXT } from '../types.ts';
-import { needsTrueRanks, requestRecommenders, withRankSources, type RequestRecommender } from './common.ts';
-
-interface ExpectedTablesRequest {
-  readonly recommenders: readonly RequestRecommender[];
-  readonly metrics: readonly string[];
-  readonly itemCount: number;
-  readonly sampleSize: number;
-  readonly sampling: Sampling;
-}
+import { needsTrueRanks, requestRecommenders, withRankSources, type PageRequest } from './common.ts';
 
 /**
  * The Tables tab's opening and Krichene & Rendle's Tables 1–2, computed exactly: the exact metrics and the
  * expected sampled metrics ± their standard deviation.
  */
-export const expectedTables = figureEntry<'tables', ExpectedTablesRequest, ExpectedTable>({
+export const expectedTables = figureEntry<'tables', PageRequest<ExpectedTableRequest>, ExpectedTable>({
   id: 'tables-expected',
   settings: 'tables',
   kind: 'tables',

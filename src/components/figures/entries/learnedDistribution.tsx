@@ -1,28 +1,24 @@
 import { proxy } from 'comlink';
-import { priorText, type PriorSpec, type Sampling } from '../../../core/index.ts';
+import { priorText } from '../../../core/index.ts';
 import { fmtInt } from '../../../figures/labels.ts';
 import { learnedDistributionPlot } from '../../../figures/learnedDistributionPlot.ts';
 import type { AsyncApi } from '../../../state/workerBridge.ts';
-import type { DistributionCurves } from '../../../../workers/figures/distributionCurves.ts';
+import type { DistributionCurves, DistributionCurvesRequest } from '../../../../workers/figures/distributionCurves.ts';
 import { IntegerInput, ScaleChoice } from '../Controls.tsx';
 import { figureEntry } from '../entry.ts';
 import { SAMPLING_TEXT } from '../types.ts';
-import { needsTrueRanks, requestRecommenders, withRankSources, type RequestRecommender } from './common.ts';
+import {
+  needsTrueRanks,
+  requestRecommenders,
+  withRankSources,
+  type PageRequest,
+  type RequestRecommender,
+} from './common.ts';
 
 /** Jin et al.'s estimators, as in their Figure 2: BV (γ = 0.1), MLE, WMLE, MES. */
 export const FIG7_METHODS = ['bv-dist:0.1', 'mle', 'wmle', 'mes'];
 
-interface LearnedDistributionRequest {
-  readonly recommenders: readonly RequestRecommender[];
-  readonly methods: readonly string[];
-  readonly itemCount: number;
-  readonly sampleSize: number;
-  readonly sampling: Sampling;
-  readonly repeats: number;
-  readonly seed: number;
-  readonly maxRank: number;
-  readonly prior: PriorSpec;
-}
+type LearnedDistributionRequest = PageRequest<DistributionCurvesRequest>;
 
 /**
  * Fits the recommenders in two workers (the fits are independent; two cores): the first two on the figure's

@@ -1,24 +1,13 @@
 import { proxy } from 'comlink';
-import type { Sampling } from '../../../core/index.ts';
 import { sampleSizePlot } from '../../../figures/sampleSizePlot.ts';
-import type { SweepResult } from '../../../../workers/figures/sweep.ts';
+import type { SweepRequest, SweepResult } from '../../../../workers/figures/sweep.ts';
 import { ScaleChoice } from '../Controls.tsx';
 import { figureEntry } from '../entry.ts';
 import { SAMPLING_TEXT } from '../types.ts';
-import { needsTrueRanks, requestRecommenders, withRankSources, type RequestRecommender } from './common.ts';
-
-interface SampleSizeSweepRequest {
-  readonly recommenders: readonly RequestRecommender[];
-  readonly metrics: readonly string[];
-  readonly methods: readonly string[];
-  readonly itemCount: number;
-  readonly sampling: Sampling;
-  /** The m of the settings, marked on the figure. */
-  readonly include: readonly [number];
-}
+import { needsTrueRanks, requestRecommenders, withRankSources, type PageRequest } from './common.ts';
 
 /** Figure 2: expected sampled metric vs. m for each recommender, ordering changes marked. */
-export const sampleSizeSweep = figureEntry<'fig2', SampleSizeSweepRequest, SweepResult>({
+export const sampleSizeSweep = figureEntry<'fig2', PageRequest<SweepRequest>, SweepResult>({
   id: 'fig2',
   settings: 'fig2',
   kind: 'figure',
@@ -38,7 +27,7 @@ export const sampleSizeSweep = figureEntry<'fig2', SampleSizeSweepRequest, Sweep
     methods: ['sampled'],
     itemCount: inputs.itemCount,
     sampling: inputs.sampling,
-    include: [inputs.sampleSize],
+    include: [inputs.sampleSize], // marked on the figure
   }),
   compute: async (api, request, _signal, onProgress) =>
     api.sweepSampleSizes(await withRankSources(api, request), proxy(onProgress)),
@@ -50,7 +39,7 @@ export const sampleSizeSweep = figureEntry<'fig2', SampleSizeSweepRequest, Sweep
       samplingLabel: SAMPLING_TEXT[request.sampling],
       xScale: values.xScale,
       yScale: values.yScale,
-      markSampleSize: request.include[0],
+      markSampleSize: request.include?.[0] ?? null,
       width,
     }),
   controls: ({ settings }) => (

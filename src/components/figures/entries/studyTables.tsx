@@ -1,34 +1,18 @@
 import { proxy } from 'comlink';
 import type { ReactNode } from 'react';
-import type { PriorSpec, Sampling } from '../../../core/index.ts';
+import { UNIFORM_PRIOR, type PriorSpec } from '../../../core/index.ts';
 import { fmtInt } from '../../../figures/labels.ts';
 import { estimatorTable, orderingTable, winnerTable } from '../../../figures/paperTables.ts';
 import type { TableModel } from '../../../figures/tableModel.ts';
-import type { StudyTables } from '../../../../workers/figures/studyTables.ts';
+import type { StudyTables, StudyTablesRequest } from '../../../../workers/figures/studyTables.ts';
 import { IntegerInput } from '../Controls.tsx';
 import { figureEntry, type AnyEntry } from '../entry.ts';
-import {
-  needsTrueRanks,
-  priorPhrase,
-  requestRecommenders,
-  withRankSources,
-  type RequestRecommender,
-} from './common.ts';
+import { needsTrueRanks, priorPhrase, requestRecommenders, withRankSources, type PageRequest } from './common.ts';
 
 /** Instances × repetitions up to which a study starts by itself (the toy example); above, on request. */
 export const AUTO_RUN = 20_000;
 
-interface StudyRequest {
-  readonly recommenders: readonly RequestRecommender[];
-  readonly metrics: readonly string[];
-  readonly methods: readonly string[];
-  readonly itemCount: number;
-  readonly sampleSize: number;
-  readonly sampling: Sampling;
-  readonly repeats: number;
-  readonly seed: number;
-  readonly prior: PriorSpec;
-}
+type StudyRequest = PageRequest<StudyTablesRequest>;
 
 /** A table whose estimators use the prior, its caption saying which. */
 const withPrior = (table: TableModel, prior: PriorSpec): TableModel => ({
@@ -75,7 +59,7 @@ function studyEntry(options: StudyOptions): AnyEntry {
     },
     compute: async (api, request, _signal, onProgress) =>
       api.studyTables(await withRankSources(api, request), proxy(onProgress)),
-    model: (study, request) => options.tables(study, request.prior),
+    model: (study, request) => options.tables(study, request.prior ?? UNIFORM_PRIOR),
     controls: ({ settings }) => (
       <IntegerInput
         label="Repetitions"
