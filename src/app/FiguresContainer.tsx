@@ -35,7 +35,6 @@ export function FiguresContainer() {
       sampleSize={settings.sampleSize}
       sampling={settings.sampling}
       metrics={settings.metrics}
-      gammas={settings.gammas}
       prior={settings.prior}
       compute={currentBridge()}
       onLoadPaperData={() => void loadPaperData()}

@@ -4,21 +4,19 @@ import { describe, expect, it, vi } from 'vitest';
 import { singleRankData, UNIFORM_PRIOR } from '../../core/index.ts';
 import { DEFAULT_FIGURES_VIEW } from '../../state/figureView.ts';
 import { inline } from '../../state/testing.ts';
+import { TOY_RECOMMENDERS } from '../../state/toyExample.ts';
 import { FIGURE_REGISTRY } from './entries/index.ts';
 import { EntryView } from './EntryView.tsx';
 import { JobStatus, type JobStatusProps } from './JobStatus.tsx';
 import type { FigureInputs } from './types.ts';
 
 const inputs: FigureInputs = {
-  recommenders: [singleRankData('A', [100, 100, 100, 100, 100]), singleRankData('B', [40, 40, 8437, 9266, 4482])].map(
-    (data) => ({ name: data.name, color: null, data }),
-  ),
+  recommenders: TOY_RECOMMENDERS.slice(0, 2).map(({ name, data }) => ({ name, color: null, data })),
   rankKind: 'true',
   itemCount: 10_000,
   sampleSize: 99,
   sampling: 'with-replacement',
   metrics: ['auc', 'ap'],
-  gammas: [0.1],
   prior: UNIFORM_PRIOR,
   compute: inline,
   width: 900,

@@ -78,7 +78,7 @@ export function EntryView({ entry, inputs }: EntryViewProps) {
     >
       <h3 id={`${entry.id}-heading`}>{entry.number ? `${entry.number} · ${entry.title}` : entry.title}</h3>
       <p className="lede">{entry.lede(context, computed?.result ?? null)}</p>
-      {entry.kind === 'tables' ? (
+      {entry.kind === 'tables' && (controls || start) ? (
         <div className="study-controls">
           {controls}
           {start}
@@ -86,7 +86,7 @@ export function EntryView({ entry, inputs }: EntryViewProps) {
       ) : (
         start
       )}
-      <JobStatus job={job} problem={problem} verb={entry.kind === 'tables' ? 'Simulating' : 'Computing'} />
+      <JobStatus job={job} problem={problem} verb={entry.startOnRequest ? 'Simulating' : 'Computing'} />
       {entry.paperData ? (
         <PaperDataNote recommenders={inputs.recommenders} onLoadPaperData={inputs.onLoadPaperData} />
       ) : null}

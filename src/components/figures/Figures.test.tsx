@@ -14,6 +14,7 @@ import { rankHistogramPlot } from '../../figures/rankHistogramPlot.ts';
 import { sampledRankPlot } from '../../figures/sampledRankPlot.ts';
 import { DEFAULT_FIGURES_VIEW, type FiguresView } from '../../state/figureView.ts';
 import { inline } from '../../state/testing.ts';
+import { TOY_RECOMMENDERS } from '../../state/toyExample.ts';
 import { FiguresSection } from './FiguresSection.tsx';
 import { PlotChart } from './PlotChart.tsx';
 import { StudyTable } from './StudyTable.tsx';
@@ -30,11 +31,8 @@ const SMALL = [
 ];
 const SMALL_STYLES = SMALL.map((d) => ({ name: d.name, color: null }));
 
-const TOY = [
-  singleRankData('A', [100, 100, 100, 100, 100]),
-  singleRankData('B', [40, 40, 8437, 9266, 4482]),
-  singleRankData('C', [212, 2, 743, 5342, 1548]),
-];
+/** The toy example of Krichene & Rendle 2020 (section 3.2), as the app loads it. */
+const TOY = TOY_RECOMMENDERS.map((r) => r.data);
 
 describe('figures rendered to SVG (snapshots of small cases)', () => {
   it('Figure 3: AP at n = 200 for m = 5 and 20, against the exact AP', () => {
@@ -178,7 +176,6 @@ describe('figures rendered to SVG (snapshots of small cases)', () => {
           sampleSize={99}
           sampling="with-replacement"
           metrics={['auc', 'ap']}
-          gammas={[0.1]}
           prior={UNIFORM_PRIOR}
           compute={inline}
           figureView={figureView}

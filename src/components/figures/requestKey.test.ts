@@ -2,15 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { singleRankData, type PriorSpec } from '../../core/index.ts';
 import { DEFAULT_FIGURES_VIEW, FIGURE_DEFAULTS } from '../../state/figureView.ts';
 import { inline } from '../../state/testing.ts';
+import { TOY_RECOMMENDERS } from '../../state/toyExample.ts';
 import { FIGURE_REGISTRY } from './entries/index.ts';
 import { requestKey } from './requestKey.ts';
 import type { FigureInputs } from './types.ts';
 
-const toy = () => [
-  singleRankData('A', [100, 100, 100, 100, 100]),
-  singleRankData('B', [40, 40, 8437, 9266, 4482]),
-  singleRankData('C', [212, 2, 743, 5342, 1548]),
-];
+/** Fresh RankData objects of the toy example (Krichene & Rendle 2020, section 3.2) on every call. */
+const toy = () => TOY_RECOMMENDERS.map(({ name, ranks }) => singleRankData(name, ranks));
 
 const request = {
   recommenders: toy().map((data) => ({ name: data.name, data })),
@@ -83,7 +81,6 @@ describe('the registry’s requests', () => {
     sampleSize: 99,
     sampling: 'with-replacement',
     metrics: ['auc', 'ap', 'ndcg', 'recall@10'],
-    gammas: [0.1],
     prior,
     compute: inline,
     width: 900,

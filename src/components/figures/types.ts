@@ -1,4 +1,5 @@
 import type { PriorSpec, RankData, Sampling } from '../../core/index.ts';
+import type { Settings } from '../../state/document.ts';
 import type { FiguresView } from '../../state/figureView.ts';
 import type { Bridge } from '../../state/workerBridge.ts';
 
@@ -9,17 +10,12 @@ export interface FigureRecommender {
   readonly data: RankData;
 }
 
-/** What every figure view gets: the data and settings of the explorer, and where to compute. */
-export interface FigureInputs {
+/**
+ * What every figure gets: the explorer's data and settings (true or sampled ranks, n, m, the sampling, the
+ * metrics), the prior as the settings describe it (the worker makes it into a vector), and where to compute.
+ */
+export interface FigureInputs extends Pick<Settings, 'rankKind' | 'itemCount' | 'sampleSize' | 'sampling' | 'metrics'> {
   readonly recommenders: readonly FigureRecommender[];
-  /** True ranks (every figure applies) or sampled ranks (only the data-free figures and Figure 7). */
-  readonly rankKind: 'true' | 'sampled';
-  readonly itemCount: number;
-  readonly sampleSize: number;
-  readonly sampling: Sampling;
-  readonly metrics: readonly string[];
-  readonly gammas: readonly number[];
-  /** p(r) of the corrections, as the settings describe it (the worker makes it into a vector). */
   readonly prior: PriorSpec;
   readonly compute: Bridge;
   /** Width available to the figure, in CSS pixels. */
