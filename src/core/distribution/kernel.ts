@@ -13,7 +13,7 @@
 import type { Sampling } from '../sampling.ts';
 import { BULK_CUTOFF, KernelRow, validateSamplingSetup } from '../sampling.ts';
 import type { KernelProducts } from './kernelProducts.ts';
-import { StoredProducts, StreamedProducts } from './kernelProducts.ts';
+import { ChosenProducts, StoredProducts, StreamedProducts } from './kernelProducts.ts';
 import { SecondMoments } from './secondMoments.ts';
 
 export type { KernelProducts } from './kernelProducts.ts';
@@ -21,9 +21,9 @@ export type { KernelProducts } from './kernelProducts.ts';
 /** Largest number of stored kernel entries (doubles); beyond it rows are recomputed on every product. */
 export const STORED_KERNEL_LIMIT = 2 ** 24;
 
-export class SampledRankKernel implements KernelProducts {
+export class SampledRankKernel extends ChosenProducts {
   readonly size: number;
-  private readonly products: KernelProducts;
+  protected readonly products: KernelProducts;
   private readonly lo: Int32Array;
   private readonly offsets: Int32Array;
   private readonly values: Float64Array | null;
@@ -35,6 +35,7 @@ export class SampledRankKernel implements KernelProducts {
     readonly sampling: Sampling,
     private readonly storedLimit = STORED_KERNEL_LIMIT,
   ) {
+    super();
     validateSamplingSetup(itemCount, sampleSize, sampling);
     this.size = sampleSize + 1;
     this.row = new KernelRow(sampleSize, sampling, BULK_CUTOFF);
@@ -68,22 +69,6 @@ export class SampledRankKernel implements KernelProducts {
   /** Number of doubles held by the stored rows (0 when streaming). */
   get storedEntries(): number {
     return this.values?.length ?? 0;
-  }
-
-  multiply(pi: Float64Array, out: Float64Array): Float64Array {
-    return this.products.multiply(pi, out);
-  }
-
-  multiplyTranspose(c: Float64Array, out: Float64Array): Float64Array {
-    return this.products.multiplyTranspose(c, out);
-  }
-
-  emStep(pi: Float64Array, c: Float64Array, next: Float64Array, qNext: Float64Array): { maxD: number; sum: number } {
-    return this.products.emStep(pi, c, next, qNext);
-  }
-
-  column(r0: number, out: Float64Array): Float64Array {
-    return this.products.column(r0, out);
   }
 
   /**

@@ -26,16 +26,48 @@ export interface KernelProducts {
   column(r0: number, out: Float64Array): Float64Array;
 }
 
-/** Rows stored over windows: row r0 holds columns lo[r0] … at values[offsets[r0] .. offsets[r0 + 1]). */
-export class StoredProducts implements KernelProducts {
+/**
+ * A kernel whose products are those of an implementation it chose when built (stored when the windows fit the memory
+ * budget, streamed otherwise): kernel.ts, stackedKernel.ts.
+ */
+export abstract class ChosenProducts implements KernelProducts {
+  abstract readonly itemCount: number;
+  abstract readonly size: number;
+  protected abstract readonly products: KernelProducts;
+
+  multiply(pi: Float64Array, out: Float64Array): Float64Array {
+    return this.products.multiply(pi, out);
+  }
+
+  multiplyTranspose(c: Float64Array, out: Float64Array): Float64Array {
+    return this.products.multiplyTranspose(c, out);
+  }
+
+  emStep(pi: Float64Array, c: Float64Array, next: Float64Array, qNext: Float64Array): { maxD: number; sum: number } {
+    return this.products.emStep(pi, c, next, qNext);
+  }
+
+  column(r0: number, out: Float64Array): Float64Array {
+    return this.products.column(r0, out);
+  }
+}
+
+/**
+ * A kernel's windows stored back to back: window j starts at index lo[j] of its row or column and holds
+ * values[offsets[j] .. offsets[j + 1]).
+ */
+abstract class StoredWindows {
   constructor(
     readonly itemCount: number,
     readonly size: number,
-    private readonly lo: Int32Array,
-    private readonly offsets: Int32Array,
-    private readonly values: Float64Array,
+    protected readonly lo: Int32Array,
+    protected readonly offsets: Int32Array,
+    protected readonly values: Float64Array,
   ) {}
+}
 
+/** Rows stored over windows: row r0 holds columns lo[r0] … (StoredWindows). */
+export class StoredProducts extends StoredWindows implements KernelProducts {
   multiply(pi: Float64Array, out: Float64Array): Float64Array {
     out.fill(0);
     const { lo, offsets, values } = this;
@@ -145,19 +177,11 @@ export class StreamedProducts implements KernelProducts {
 }
 
 /**
- * Columns stored over windows: column j holds rows lo[j] … at values[offsets[j] .. offsets[j + 1]) (kernelColumn.ts).
+ * Columns stored over windows: column j holds rows lo[j] … (StoredWindows, kernelColumn.ts).
  * Long contiguous windows make the products a few long dot products and axpys, where row storage restricted to a
  * few observed columns would pay a loop per row for two or three entries.
  */
-export class ColumnProducts implements KernelProducts {
-  constructor(
-    readonly itemCount: number,
-    readonly size: number,
-    private readonly lo: Int32Array,
-    private readonly offsets: Int32Array,
-    private readonly values: Float64Array,
-  ) {}
-
+export class ColumnProducts extends StoredWindows implements KernelProducts {
   multiply(pi: Float64Array, out: Float64Array): Float64Array {
     const { lo, offsets, values } = this;
     for (let j = 0; j < this.size; j++) out[j] = dot(pi, values, offsets[j], offsets[j + 1], lo[j] - offsets[j]);
@@ -174,15 +198,7 @@ export class ColumnProducts implements KernelProducts {
   }
 
   emStep(pi: Float64Array, c: Float64Array, next: Float64Array, qNext: Float64Array): { maxD: number; sum: number } {
-    this.multiplyTranspose(c, next);
-    let maxD = 0;
-    let sum = 0;
-    for (let r = 0; r < this.itemCount; r++) {
-      if (next[r] > maxD) maxD = next[r];
-      sum += next[r] *= pi[r];
-    }
-    this.multiply(next, qNext);
-    return { maxD, sum };
+    return emStepByProducts(this, pi, c, next, qNext);
   }
 
   column(r0: number, out: Float64Array): Float64Array {
@@ -193,6 +209,28 @@ export class ColumnProducts implements KernelProducts {
     }
     return out;
   }
+}
+
+/**
+ * The EM step of KernelProducts as two separate products, D = Kᵀ c then qNext = K next: for kernels with no single
+ * pass over their rows (stored by column, or by group).
+ */
+export function emStepByProducts(
+  kernel: KernelProducts,
+  pi: Float64Array,
+  c: Float64Array,
+  next: Float64Array,
+  qNext: Float64Array,
+): { maxD: number; sum: number } {
+  kernel.multiplyTranspose(c, next);
+  let maxD = 0;
+  let sum = 0;
+  for (let r = 0; r < kernel.itemCount; r++) {
+    if (next[r] > maxD) maxD = next[r];
+    sum += next[r] *= pi[r];
+  }
+  kernel.multiply(next, qNext);
+  return { maxD, sum };
 }
 
 /**

@@ -14,7 +14,7 @@ import type { Sampling } from '../sampling.ts';
 import { STORED_KERNEL_LIMIT } from './kernel.ts';
 import { kernelColumn, logTable } from './kernelColumn.ts';
 import type { KernelProducts } from './kernelProducts.ts';
-import { ColumnProducts, StreamedProducts } from './kernelProducts.ts';
+import { ChosenProducts, ColumnProducts, StreamedProducts, emStepByProducts } from './kernelProducts.ts';
 import { mapRank, pullBack, pushForward } from './rankMap.ts';
 
 /** Users sharing a catalogue size and a sample size, and the sampled-rank indices (r̃ − 1) observed among them. */
@@ -59,13 +59,13 @@ export class ColumnCache {
   }
 }
 
-export class StackedKernel implements KernelProducts {
+export class StackedKernel extends ChosenProducts {
   readonly size: number;
   /** Column offset of each group: group g owns columns offsets[g] .. offsets[g + 1]. */
   readonly offsets: Int32Array;
   /** Doubles held by the stored columns (0 when streaming). */
   readonly storedEntries: number;
-  private readonly products: KernelProducts;
+  protected readonly products: KernelProducts;
 
   constructor(
     readonly itemCount: number,
@@ -74,6 +74,7 @@ export class StackedKernel implements KernelProducts {
     storedLimit = STORED_KERNEL_LIMIT,
     cache: ColumnCache = new ColumnCache(0),
   ) {
+    super();
     this.offsets = new Int32Array(groups.length + 1);
     groups.forEach((g, k) => (this.offsets[k + 1] = this.offsets[k] + g.observed.length));
     this.size = this.offsets[groups.length];
@@ -85,22 +86,6 @@ export class StackedKernel implements KernelProducts {
       this.products = new StreamedGroups(itemCount, groups, sampling, this.offsets);
       this.storedEntries = 0;
     }
-  }
-
-  multiply(pi: Float64Array, out: Float64Array): Float64Array {
-    return this.products.multiply(pi, out);
-  }
-
-  multiplyTranspose(c: Float64Array, out: Float64Array): Float64Array {
-    return this.products.multiplyTranspose(c, out);
-  }
-
-  emStep(pi: Float64Array, c: Float64Array, next: Float64Array, qNext: Float64Array): { maxD: number; sum: number } {
-    return this.products.emStep(pi, c, next, qNext);
-  }
-
-  column(R0: number, out: Float64Array): Float64Array {
-    return this.products.column(R0, out);
   }
 
   /** The same kernel over a subset of its columns (sorted indices into 0..size − 1). */
@@ -223,15 +208,7 @@ class StreamedGroups implements KernelProducts {
   }
 
   emStep(pi: Float64Array, c: Float64Array, next: Float64Array, qNext: Float64Array): { maxD: number; sum: number } {
-    this.multiplyTranspose(c, next);
-    let maxD = 0;
-    let sum = 0;
-    for (let R = 0; R < this.itemCount; R++) {
-      if (next[R] > maxD) maxD = next[R];
-      sum += next[R] *= pi[R];
-    }
-    this.multiply(next, qNext);
-    return { maxD, sum };
+    return emStepByProducts(this, pi, c, next, qNext);
   }
 
   column(R0: number, out: Float64Array): Float64Array {
