@@ -47,8 +47,8 @@ export function EntryView({ entry, inputs }: EntryViewProps) {
         }
       : null;
   const job = useJob<Computed>(inputs.compute, entry.id, compute ? key : null, task);
-  // Without a computation the request is the result (a model cheap enough for the page).
-  const computed: Computed | null = compute ? job.value : request === null ? null : { request, result: request };
+  // Without a computation the request is the result (a model cheap enough for the page); with a problem, nothing.
+  const computed: Computed | null = request === null ? null : compute ? job.value : { request, result: request };
   const view: ModelView<never> = {
     values: settings.values as never,
     width: inputs.width,
@@ -60,7 +60,7 @@ export function EntryView({ entry, inputs }: EntryViewProps) {
     // `computed` is new only with a new result (or, without a computation, a new request: named by its key);
     // `viewKey` names the view.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [entry, compute ? job.value : key, viewKey],
+    [entry, computed && (compute ? job.value : key), viewKey],
   );
   const busy = job.status === 'loading' || (compute !== null && job.valueKey !== key);
   const context = { inputs, settings, request };
