@@ -7,6 +7,7 @@
  * refinement follows either way.
  */
 import { EigenvalueDecomposition, Matrix } from 'ml-matrix';
+import { choleskyFactor, choleskySolve } from './cholesky.ts';
 
 export interface SolveOptions {
   /** Use the eigen pseudo-inverse directly (for systems known to be singular or nearly so). */
@@ -63,36 +64,8 @@ export function solveSymmetricMany(
 }
 
 function choleskySolver(dense: Float64Array, size: number): Solver | null {
-  // Cholesky–Banachiewicz on plain rows (row i of L holds L_i0..L_ii): contiguous dot products, no Matrix accessors.
-  const l = new Float64Array(size * size);
-  for (let i = 0; i < size; i++) {
-    const rowI = i * size;
-    for (let j = 0; j <= i; j++) {
-      const rowJ = j * size;
-      let s = dense[rowI + j];
-      for (let k = 0; k < j; k++) s -= l[rowI + k] * l[rowJ + k];
-      if (j === i) {
-        if (!(s > 0)) return null;
-        l[rowI + i] = Math.sqrt(s);
-      } else {
-        l[rowI + j] = s / l[rowJ + j];
-      }
-    }
-  }
-  return (b) => {
-    const y = Float64Array.from(b);
-    for (let i = 0; i < size; i++) {
-      let s = y[i];
-      for (let j = 0; j < i; j++) s -= l[i * size + j] * y[j];
-      y[i] = s / l[i * size + i];
-    }
-    for (let i = size - 1; i >= 0; i--) {
-      let s = y[i];
-      for (let j = i + 1; j < size; j++) s -= l[j * size + i] * y[j];
-      y[i] = s / l[i * size + i];
-    }
-    return y;
-  };
+  const l = choleskyFactor(dense, size);
+  return l && ((b) => choleskySolve(l, size, b));
 }
 
 function eigenSolver(scaled: Matrix, relativeThreshold: number): Solver {

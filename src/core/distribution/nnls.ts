@@ -4,6 +4,7 @@
  * is an unconstrained least-squares solve on the passive set. A feasible warm start keeps the number of active-set
  * changes small when the problem changes little between calls.
  */
+import { choleskyFactor, choleskySolve } from '../corrections/cholesky.ts';
 import { columnLeastSquares } from '../corrections/householder.ts';
 
 export interface NnlsResult {
@@ -153,29 +154,14 @@ class NormalEquations {
     const n = this.count;
     const p = index.length;
     const scale = index.map((j) => 1 / Math.sqrt(this.gram[j * n + j]));
-    const l = new Float64Array(p * p);
+    const scaled = new Float64Array(p * p);
     for (let a = 0; a < p; a++) {
-      for (let c = 0; c <= a; c++) {
-        let s = this.gram[index[a] * n + index[c]] * scale[a] * scale[c];
-        for (let k = 0; k < c; k++) s -= l[a * p + k] * l[c * p + k];
-        if (a === c) {
-          // A pivot below 1e-10 of the (unit) diagonal means a condition number past ~1e10: use QR instead.
-          if (!(s > 1e-10)) return null;
-          l[a * p + a] = Math.sqrt(s);
-        } else l[a * p + c] = s / l[c * p + c];
-      }
+      for (let c = 0; c <= a; c++) scaled[a * p + c] = this.gram[index[a] * n + index[c]] * scale[a] * scale[c];
     }
-    const y = Float64Array.from(index, (j, a) => this.atb[j] * scale[a]);
-    for (let a = 0; a < p; a++) {
-      let s = y[a];
-      for (let k = 0; k < a; k++) s -= l[a * p + k] * y[k];
-      y[a] = s / l[a * p + a];
-    }
-    for (let a = p - 1; a >= 0; a--) {
-      let s = y[a];
-      for (let k = a + 1; k < p; k++) s -= l[k * p + a] * y[k];
-      y[a] = s / l[a * p + a];
-    }
+    // A pivot below 1e-10 of the (unit) diagonal means a condition number past ~1e10: use QR instead.
+    const l = choleskyFactor(scaled, p, 1e-10);
+    if (!l) return null;
+    const y = choleskySolve(l, p, index.map((j, a) => this.atb[j] * scale[a]));
     const out = new Float64Array(n);
     index.forEach((j, a) => (out[j] = y[a] * scale[a]));
     return out;
