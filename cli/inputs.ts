@@ -154,7 +154,7 @@ export function readMethods(args: Args): Method[] {
 /** How users with their own n (the rank file's `n` column) are fitted; shared by `recover` and `estimate`. */
 export const PER_USER_N_OPTION: OptionSpec = {
   name: 'per-user-n',
-  value: 'pooled|shared|separate',
+  value: 'pooled|interpolated|shared|separate',
   help:
     'with an n column: one distribution of the relative position (R − 1)/(N − 1) for all users, each keeping its ' +
     'own n in eq 14, fitted on the one kernel Bin(r̃ − 1; m, θ) all users share with replacement (pooled, the ' +
@@ -166,7 +166,7 @@ export function readPerUserN(args: Args): PerUserN | undefined {
   const value = args.string('per-user-n');
   if (value === undefined) return undefined;
   if (!PER_USER_N.includes(value as PerUserN)) {
-    throw args.error(`--per-user-n must be pooled, shared or separate, got "${value}"`);
+    throw args.error(`--per-user-n must be pooled, interpolated, shared or separate, got "${value}"`);
   }
   return value as PerUserN;
 }

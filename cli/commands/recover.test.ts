@@ -157,7 +157,7 @@ describe('per-user n (the n column)', () => {
     for (const argv of [args, ['estimate', ...args.slice(1, 7), '--metrics', 'ap', '--methods', 'mle']]) {
       const result = await cli(argv.concat('--per-user-n', 'bogus'), { 's.csv': file });
       expect([result.code, result.out]).toEqual([2, '']);
-      expect(result.err).toContain('--per-user-n must be pooled, shared or separate, got "bogus"');
+      expect(result.err).toContain('--per-user-n must be pooled, interpolated, shared or separate, got "bogus"');
     }
   });
 });

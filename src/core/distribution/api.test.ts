@@ -146,11 +146,14 @@ describe('estimates and groups', () => {
     const separate = { ...setup, itemCount: 500, fit: { perUserN: 'separate' as const } };
     const mixed = unwrap(recoverDistribution(singleRankData('S', ranks, null, ns), mle, separate));
     expect(mixed.perUserN).toBe('separate');
-    // The default is the relative-position fit: pooled with replacement (pooledFit.ts), shared without (shared.ts).
+    // The default is the relative-position fit: pooled with replacement (pooledFit.ts); without replacement the
+    // interpolated kernels (interpolatedKernel.ts), exact here since there are only two n.
     const pooled = unwrap(recoverDistribution(singleRankData('S', ranks, null, ns), mle, { ...setup, itemCount: 500 }));
     expect(pooled.perUserN).toBe(setup.sampling === 'with-replacement' ? 'pooled' : 'shared');
     const without = { ...setup, sampling: 'without-replacement' as const, itemCount: 500 };
-    expect(unwrap(recoverDistribution(singleRankData('S', ranks, null, ns), mle, without)).perUserN).toBe('shared');
+    expect(unwrap(recoverDistribution(singleRankData('S', ranks, null, ns), mle, without)).perUserN).toBe(
+      'interpolated',
+    );
     const a = unwrap(recoverDistribution(singleRankData('S', ranks.slice(0, 4)), mle, { ...setup, itemCount: 500 }));
     const b = unwrap(recoverDistribution(singleRankData('S', ranks.slice(4)), mle, { ...setup, itemCount: 800 }));
     expect(mixed.groups.map((g) => g.itemCount)).toEqual([500, 800]);

@@ -71,12 +71,12 @@ describe('the pooled per-user-n model', () => {
     expectClose(fits[1].distribution, fits[2].distribution, 0);
   });
 
-  it('needs sampling with replacement; without it the default stays the exact per-user kernels', () => {
+  it('needs sampling with replacement; without it the default is the interpolated per-user kernels', () => {
     const data = perUserData(4);
     const without = { ...setup, sampling: 'without-replacement' as const };
     const refused = recoverDistribution(data, mle, { ...without, fit: { perUserN: 'pooled' } });
     expect(refused.ok ? '' : refused.error).toMatch(/pooled per-user n model needs sampling with replacement/);
-    expect(unwrap(recoverDistribution(data, mle, without)).perUserN).toBe('shared');
+    expect(unwrap(recoverDistribution(data, mle, without)).perUserN).toBe('interpolated');
   });
 
   it('is within 3e-4 (relative) of the exact per-user kernels on the NCF-sampled MovieLens ranks', () => {
@@ -94,5 +94,45 @@ describe('the pooled per-user-n model', () => {
         distributionMetrics(unwrap(recoverDistribution(X, method, { ...base, fit: { perUserN } }, cache)), metrics);
       expectClose(estimate('pooled'), estimate('shared'), { relative: 3e-4 }, `${id} on X`);
     }
+  });
+});
+
+describe('the interpolated per-user-n model (without replacement)', () => {
+  it('is the default without replacement and within 3e-4 (relative) of the exact per-user kernels on MovieLens', () => {
+    const file = 'public/datasets/movielens-1m-ncf-sampled-ranks.csv';
+    const sampling = 'without-replacement' as const;
+    const parsed = parseRankFile(readFileSync(file, 'utf8'), {
+      file,
+      itemCount: 3706,
+      sampleSize: 99,
+      sampling,
+      sampled: true,
+    });
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const [, Y] = parsed.value.recommenders;
+    const metrics = parseMetricList('recall@10,ndcg@10,ap,auc');
+    const base = { itemCount: 3706, sampleSize: 99, sampling };
+    for (const id of ['mle', 'mes', 'bv-dist:0.1']) {
+      const method = parseMethod(id) as DistributionMethod;
+      const cache = new DistributionCache();
+      const fit = (perUserN?: 'shared') =>
+        unwrap(recoverDistribution(Y, method, { ...base, fit: { perUserN } }, cache));
+      const interpolated = fit();
+      expect(interpolated.perUserN).toBe('interpolated');
+      expectClose(
+        distributionMetrics(interpolated, metrics),
+        distributionMetrics(fit('shared'), metrics),
+        { relative: 3e-4 },
+        id,
+      );
+    }
+  });
+
+  it('with fewer distinct n than nodes every n stays exact (the same fit as shared)', () => {
+    const data = singleRankData('S', [1, 2, 2, 5, 1, 3, 9, 1], null, [500, 500, 500, 500, 800, 800, 800, 800]);
+    const base = { itemCount: 800, sampleSize: 20, sampling: 'without-replacement' as const };
+    const a = unwrap(recoverDistribution(data, mle, { ...base, fit: { perUserN: 'interpolated' } }));
+    const b = unwrap(recoverDistribution(data, mle, { ...base, fit: { perUserN: 'shared' } }));
+    expectClose(a.distribution, b.distribution, 0);
   });
 });

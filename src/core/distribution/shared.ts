@@ -39,14 +39,16 @@ import { PooledKernelCache } from './pooledKernel.ts';
 import { pushForward, withLazyDistribution } from './rankMap.ts';
 import type { ColumnCache } from './stackedKernel.ts';
 import { StackedKernel } from './stackedKernel.ts';
+import { InterpolatedKernel, nodeShares } from './interpolatedKernel.ts';
 
 /**
  * How users with their own n are fitted: one relative-position distribution on one kernel for all users (`pooled`,
- * with replacement only: pooledFit.ts), one relative-position distribution with each user's exact kernel
- * (`shared`), or one fit per distinct n (`separate`).
+ * with replacement only: pooledFit.ts), with each user's kernel interpolated between nodes of n 10% apart
+ * (`interpolated`: interpolatedKernel.ts), or with each user's exact kernel (`shared`); or one fit per distinct n
+ * (`separate`).
  */
-export type PerUserN = 'pooled' | 'shared' | 'separate';
-export const PER_USER_N: readonly PerUserN[] = ['pooled', 'shared', 'separate'];
+export type PerUserN = 'pooled' | 'interpolated' | 'shared' | 'separate';
+export const PER_USER_N: readonly PerUserN[] = ['pooled', 'interpolated', 'shared', 'separate'];
 
 export type SharedMethod =
   | { readonly kind: 'mle' }
@@ -62,6 +64,11 @@ export interface SharedSettings {
   readonly algorithm: LikelihoodAlgorithm;
   /** bv-dist's prior p(R) over the reference ranks R = 1..N (uniform when absent). */
   readonly prior?: ArrayLike<number> | null;
+  /**
+   * Nodes of n (sorted, spanning the groups' n) between which the groups' kernels are interpolated
+   * (interpolatedKernel.ts: the `interpolated` model); absent: each group's exact kernel.
+   */
+  readonly itemCountNodes?: readonly number[] | null;
 }
 
 export interface SharedGroupFit {
@@ -101,13 +108,15 @@ export function fitShared(
   const { sampling } = settings;
   const options = { tolerance: settings.tolerance, maxIterations: settings.maxIterations };
   const observed = histograms.map((h) => Int32Array.from(observedIndices(h.counts)));
-  const stacked = new StackedKernel(
-    reference,
-    histograms.map((h, g) => ({ itemCount: h.itemCount, sampleSize: sampleSizes[g], observed: observed[g] })),
-    sampling,
-    undefined,
-    columns,
-  );
+  const kernelGroups = histograms.map((h, g) => ({
+    itemCount: h.itemCount,
+    sampleSize: sampleSizes[g],
+    observed: observed[g],
+  }));
+  const nodes = settings.itemCountNodes ?? null;
+  const stacked = nodes
+    ? new InterpolatedKernel(reference, kernelGroups, sampling, nodes, columns)
+    : new StackedKernel(reference, kernelGroups, sampling, undefined, columns);
   // The counts of the stacked columns (g, i), group after group.
   const counts = Float64Array.from(histograms.flatMap((h, g) => Array.from(observed[g], (i) => h.counts[i])));
   type Fit = { distribution: Float64Array; objective: number | null; gap: number | null };
@@ -116,12 +125,12 @@ export function fitShared(
     const total = histograms.reduce((s, h) => s + h.total, 0);
     const pooled = new Float64Array(Math.max(...sampleSizes) + 1);
     for (const h of histograms) h.counts.forEach((c, i) => (pooled[i] += c));
-    const groups = histograms.map((h, g) => ({
+    const own = histograms.map((h, g) => ({
       itemCount: h.itemCount,
       sampleSize: sampleSizes[g],
       share: h.total / total,
     }));
-    const kernel = pooledKernels.get(reference, groups, sampling);
+    const kernel = pooledKernels.get(reference, nodes ? nodeShares(own, nodes) : own, sampling);
     if (method.kind === 'mes') fit = fitMaximalEntropy(kernel, pooled, method.eta, options);
     else {
       const distribution = bvDistributionPooled(kernel, pooled, method.gamma, settings.prior);
@@ -164,7 +173,11 @@ function observedIndices(counts: Float64Array): number[] {
 }
 
 /** Each group's Σ_i counts_i log q_i, q = K π (its columns of the stacked kernel); null when an observed q_i ≤ 0. */
-function groupLogLikelihoods(kernel: StackedKernel, pi: Float64Array, counts: Float64Array): (number | null)[] {
+function groupLogLikelihoods(
+  kernel: StackedKernel | InterpolatedKernel,
+  pi: Float64Array,
+  counts: Float64Array,
+): (number | null)[] {
   const q = kernel.multiply(pi, new Float64Array(kernel.size));
   return kernel.groups.map((_, g) => {
     let sum = 0;
