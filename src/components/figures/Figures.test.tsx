@@ -151,7 +151,7 @@ describe('figures rendered to SVG (snapshots of small cases)', () => {
     }
   });
 
-  it('Table 2 renders its marked cells with a text alternative', () => {
+  it('Tables 1–2 on the toy example; Table 2 renders its marked cells with a text alternative', () => {
     const table = expectedTable({
       recommenders: TOY,
       metrics: ['auc', 'ap'],
@@ -159,8 +159,10 @@ describe('figures rendered to SVG (snapshots of small cases)', () => {
       sampleSize: 99,
       sampling: 'with-replacement',
     });
-    const [, t2] = expectedTables(table, 'n = 10,000, m = 99');
+    const [t1, t2] = expectedTables(table, 'n = 10,000, m = 99');
     const html = renderToStaticMarkup(<StudyTable model={t2} />);
+    expect(tableSnapshot(renderToStaticMarkup(<StudyTable model={t1} />))).toMatchSnapshot('table1');
+    expect(tableSnapshot(html)).toMatchSnapshot('table2');
     expect(html.match(/class="wrong"/g)).toHaveLength(3);
     expect(html).toContain('(contradicts the exact order)');
     expect(html).toContain('3 cells marked ✗.');

@@ -1,5 +1,5 @@
 import { proxy } from 'comlink';
-import { priorText } from '../../../core/index.ts';
+import { distributionMethodIds, priorText } from '../../../core/index.ts';
 import { fmtInt } from '../../../figures/labels.ts';
 import { learnedDistributionPlot } from '../../../figures/learnedDistributionPlot.ts';
 import type { AsyncApi } from '../../../state/workerBridge.ts';
@@ -14,9 +14,6 @@ import {
   type PageRequest,
   type RequestRecommender,
 } from './common.ts';
-
-/** Jin et al.'s estimators, as in their Figure 2: BV (γ = 0.1), MLE, WMLE, MES. */
-export const FIG7_METHODS = ['bv-dist:0.1', 'mle', 'wmle', 'mes'];
 
 type LearnedDistributionRequest = PageRequest<DistributionCurvesRequest>;
 
@@ -91,7 +88,7 @@ export const learnedDistribution = figureEntry<'fig7', LearnedDistributionReques
     const m = values.sampleSize ?? inputs.sampleSize;
     return {
       recommenders: requestRecommenders(inputs.recommenders.slice(0, 3)),
-      methods: FIG7_METHODS,
+      methods: distributionMethodIds(), // Jin et al.'s estimators, as in their Figure 2: MLE, WMLE, MES, BV 0.1
       itemCount,
       sampleSize: sampling === 'without-replacement' ? Math.min(m, itemCount - 2) : m,
       sampling,
