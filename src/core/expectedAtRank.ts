@@ -23,7 +23,7 @@ export function expectedSampledAtRank(
   sampleSize: number,
   sampling: Sampling,
 ): number | null {
-  const closed = closedForm(metric, trueRank, itemCount, sampleSize, sampling);
+  const closed = closedForm(metric, trueRank - 1, itemCount - 1, sampleSize, sampling);
   if (closed !== null) return closed;
   if (metric.cutoff === null) return null;
   const out = new Float64Array(1);
@@ -31,17 +31,11 @@ export function expectedSampledAtRank(
   return out[0];
 }
 
-/** E[M(r̃) | r] for rank 1 (r̃ = 1 surely), AUC and untruncated AP; null for the other metrics. */
-function closedForm(
-  metric: Metric,
-  trueRank: number,
-  itemCount: number,
-  sampleSize: number,
-  sampling: Sampling,
-): number | null {
-  const m = sampleSize;
-  const N = itemCount - 1;
-  const K = trueRank - 1;
+/**
+ * E[M(r̃) | r] for rank 1 (r̃ = 1 surely), AUC and untruncated AP, with K = r − 1 of the N = n − 1 other items above
+ * the relevant one; null for the other metrics.
+ */
+function closedForm(metric: Metric, K: number, N: number, m: number, sampling: Sampling): number | null {
   if (K <= 0) return metricAtRank(metric, 1, m + 1);
   if (metric.kind === 'auc') return (N - K) / N;
   if (metric.kind !== 'ap' || metric.cutoff !== null) return null;
@@ -101,7 +95,7 @@ export class ExpectedAtRankBatch {
     for (let t = 0; t < metrics.length; t++) {
       const table = tables[t];
       if (table === null) {
-        out[t] = closedForm(metrics[t], trueRank, itemCount, m, sampling)!;
+        out[t] = closedForm(metrics[t], trueRank - 1, itemCount - 1, m, sampling)!;
         continue;
       }
       let sum = 0;
