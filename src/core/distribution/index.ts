@@ -2,16 +2,7 @@ export type { SampledHistogram } from './histogram.ts';
 export { sampledHistograms } from './histogram.ts';
 export { SampledRankKernel, KernelCache, STORED_KERNEL_LIMIT } from './kernel.ts';
 export type { LikelihoodFit, LikelihoodFitOptions } from './em.ts';
-export type { LikelihoodAlgorithm, LikelihoodEstimate, LikelihoodFitSettings, WmleWeight } from './mle.ts';
-export {
-  DEFAULT_ENTROPY_TOLERANCE,
-  DEFAULT_LIKELIHOOD_ALGORITHM,
-  DEFAULT_LIKELIHOOD_TOLERANCE,
-  DEFAULT_MAX_ITERATIONS,
-  LIKELIHOOD_ALGORITHMS,
-  fitLikelihood,
-  wmleWeights,
-} from './mle.ts';
+export * from './mle.ts';
 export type { EntropyFit, EntropyFitOptions, EntropyKernel } from './mes.ts';
 export type { ColumnKernel } from './likelihood.ts';
 export type { PerUserN, SharedFit, SharedGroupFit, SharedMethod, SharedSettings } from './shared.ts';
@@ -29,7 +20,7 @@ export {
   metricFromDistribution,
   sharedDistributionMetrics,
 } from './metricsFromDistribution.ts';
-export type { DistributionSetup, FitOptions, GroupRecovery, Recovery } from './recover.ts';
+export type { DistributionSetup, FitOptions, FittedDistribution, GroupRecovery, Recovery } from './recover.ts';
 export {
   DistributionCache,
   checkDistributionSetup,

@@ -75,23 +75,11 @@ export interface DistributionSetup {
   readonly fit?: FitOptions;
 }
 
-export interface GroupRecovery {
+/** A learned P̂ with its fit's diagnostics, as a group of users and the whole recovery report it. */
+export interface FittedDistribution {
+  /** n: `distribution` covers R = 1..n (the largest n for the whole recovery). */
   readonly itemCount: number;
-  /** Total weight of the group's observations (instances, or relevant items). */
-  readonly weight: number;
-  readonly distribution: Float64Array;
-  readonly logLikelihood: number | null;
-  readonly objective: number | null;
-  readonly gap: number | null;
-  readonly iterations: number;
-  readonly converged: boolean;
-}
-
-export interface Recovery {
-  readonly method: string;
-  /** The largest n: `distribution` covers R = 1..n. */
-  readonly itemCount: number;
-  /** P̂(R) at index R − 1 (the groups' mixture when instances have their own n). */
+  /** P̂(R) at index R − 1 (for the whole recovery, the groups' mixture when instances have their own n). */
   readonly distribution: Float64Array;
   /** Σ_u log Σ_R P̂(R) p(r̃_u | R), eq 19 (null when P̂ gives an observed r̃ no positive probability: bv-dist). */
   readonly logLikelihood: number | null;
@@ -101,6 +89,15 @@ export interface Recovery {
   readonly gap: number | null;
   readonly iterations: number;
   readonly converged: boolean;
+}
+
+export interface GroupRecovery extends FittedDistribution {
+  /** Total weight of the group's observations (instances, or relevant items). */
+  readonly weight: number;
+}
+
+export interface Recovery extends FittedDistribution {
+  readonly method: string;
   readonly groups: readonly GroupRecovery[];
   /** The model of per-instance n that produced the fit (`separate` when every instance has the same n). */
   readonly perUserN: PerUserN;
