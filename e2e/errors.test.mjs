@@ -39,7 +39,7 @@ test('a worker that fails to load shows an error with a Retry that recovers', as
     await page.goto(url);
     const alert = page.getByRole('alert').first();
     await alert.waitFor({ timeout: 10_000 });
-    assert.match(await alert.textContent(), /compute worker failed/);
+    assert.match(await alert.textContent(), /computation's worker failed/);
     await page.unroute(/compute\.worker/);
     // Every computation that needs the compute worker failed, and each offers its own Retry.
     const retry = page.getByRole('button', { name: 'Retry' });
