@@ -16,7 +16,7 @@
 import type { Sampling } from '../sampling.ts';
 import type { KernelProducts } from './kernelProducts.ts';
 import type { ColumnCache, KernelGroup } from './stackedKernel.ts';
-import { StackedKernel } from './stackedKernel.ts';
+import { StackedKernel, groupOffsets, keptGroups } from './stackedKernel.ts';
 
 /** Users' groups interpolated between node kernels: the products of shared.ts's likelihood, over the same columns. */
 export class InterpolatedKernel implements KernelProducts {
@@ -41,8 +41,7 @@ export class InterpolatedKernel implements KernelProducts {
     private readonly nodeSizes: readonly number[],
     private readonly cache?: ColumnCache,
   ) {
-    this.offsets = new Int32Array(groups.length + 1);
-    groups.forEach((g, k) => (this.offsets[k + 1] = this.offsets[k] + g.observed.length));
+    this.offsets = groupOffsets(groups);
     this.size = this.offsets[groups.length];
     // Each group's two nodes and weights; the node groups observe the union of their groups' r̃ (per m).
     const placement = groups.map((g) => bracket(nodeSizes, g.itemCount));
@@ -123,11 +122,7 @@ export class InterpolatedKernel implements KernelProducts {
   /** The same kernel over a subset of its columns (sorted indices into 0..size − 1). */
   restrict(indices: Int32Array): KernelProducts {
     if (indices.length === this.size) return this;
-    const keep = new Uint8Array(this.size);
-    for (const i of indices) keep[i] = 1;
-    const groups = this.groups
-      .map((g, k) => ({ ...g, observed: g.observed.filter((_, j) => keep[this.offsets[k] + j] === 1) }))
-      .filter((g) => g.observed.length > 0);
+    const groups = keptGroups(this.groups, this.offsets, indices);
     return new InterpolatedKernel(this.itemCount, groups, this.sampling, this.nodeSizes, this.cache);
   }
 }

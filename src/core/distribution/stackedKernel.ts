@@ -75,8 +75,7 @@ export class StackedKernel extends ChosenProducts {
     cache: ColumnCache = new ColumnCache(0),
   ) {
     super();
-    this.offsets = new Int32Array(groups.length + 1);
-    groups.forEach((g, k) => (this.offsets[k + 1] = this.offsets[k] + g.observed.length));
+    this.offsets = groupOffsets(groups);
     this.size = this.offsets[groups.length];
     if (this.size * itemCount <= storedLimit) {
       const stored = storedColumns(itemCount, groups, sampling, this.size, cache);
@@ -91,13 +90,24 @@ export class StackedKernel extends ChosenProducts {
   /** The same kernel over a subset of its columns (sorted indices into 0..size − 1). */
   restrict(indices: Int32Array): KernelProducts {
     if (indices.length === this.size) return this;
-    const keep = new Uint8Array(this.size);
-    for (const i of indices) keep[i] = 1;
-    const groups = this.groups
-      .map((g, k) => ({ ...g, observed: g.observed.filter((_, j) => keep[this.offsets[k] + j] === 1) }))
-      .filter((g) => g.observed.length > 0);
-    return new StackedKernel(this.itemCount, groups, this.sampling);
+    return new StackedKernel(this.itemCount, keptGroups(this.groups, this.offsets, indices), this.sampling);
   }
+}
+
+/** Column offset of each group, group after group: group g owns columns offsets[g] .. offsets[g + 1]. */
+export function groupOffsets(groups: readonly KernelGroup[]): Int32Array {
+  const offsets = new Int32Array(groups.length + 1);
+  groups.forEach((g, k) => (offsets[k + 1] = offsets[k] + g.observed.length));
+  return offsets;
+}
+
+/** The groups with only the kept columns (sorted indices into the stacked columns); groups left empty are dropped. */
+export function keptGroups(groups: readonly KernelGroup[], offsets: Int32Array, indices: Int32Array): KernelGroup[] {
+  const keep = new Uint8Array(offsets[groups.length]);
+  for (const i of indices) keep[i] = 1;
+  return groups
+    .map((g, k) => ({ ...g, observed: g.observed.filter((_, j) => keep[offsets[k] + j] === 1) }))
+    .filter((g) => g.observed.length > 0);
 }
 
 /** Every group's columns carried onto R = 1..N by A_g, stored over their windows, group after group. */
