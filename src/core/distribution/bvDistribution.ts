@@ -11,16 +11,14 @@
 import { kernelMoments, normalisedPrior } from '../corrections/moments.ts';
 import { solveSymmetric } from '../corrections/solve.ts';
 import type { SampledRankKernel } from './kernel.ts';
+import type { KernelProducts } from './kernelProducts.ts';
 import type { PooledKernel } from './pooledKernel.ts';
 
 /** S = (1 − γ)AᵀA + γ diag(c) for a kernel and prior, cached by the caller per (n, γ). */
 export function bvSystem(kernel: SampledRankKernel, gamma: number, prior?: ArrayLike<number> | null): Float64Array {
   const { itemCount: n, sampleSize: m, sampling } = kernel;
   const { gram, mass, size } = kernelMoments([], normalisedPrior(n, prior), n, m, sampling);
-  const system = new Float64Array(size * size);
-  for (let k = 0; k < system.length; k++) system[k] = (1 - gamma) * gram[k];
-  for (let i = 0; i < size; i++) system[i * size + i] += gamma * mass[i];
-  return system;
+  return blend(gram, mass, size, gamma);
 }
 
 /** P̂ of eq 15 from the counts of the sampled ranks (counts[i] for r̃ = i + 1). */
@@ -30,16 +28,7 @@ export function bvDistribution(
   counts: Float64Array,
   prior?: ArrayLike<number> | null,
 ): Float64Array {
-  let total = 0;
-  for (const c of counts) total += c;
-  const z = solveSymmetric(
-    system,
-    counts.map((c) => c / total),
-  );
-  const out = kernel.multiplyTranspose(z, new Float64Array(kernel.itemCount));
-  const p = normalisedPrior(kernel.itemCount, prior);
-  for (let r = 0; r < out.length; r++) out[r] *= p[r];
-  return out;
+  return distributionFromSystem(kernel, system, counts, normalisedPrior(kernel.itemCount, prior));
 }
 
 /**
@@ -58,16 +47,32 @@ export function bvDistributionPooled(
   const p = normalisedPrior(kernel.itemCount, prior);
   const products = kernel.restrict(all);
   const mass = products.multiply(p, new Float64Array(size));
-  const system = kernel.moments(all).compute(p);
-  for (let k = 0; k < system.length; k++) system[k] *= 1 - gamma;
+  const system = blend(kernel.moments(all).compute(p), mass, size, gamma);
+  return distributionFromSystem(products, system, counts, p);
+}
+
+/** S = (1 − γ) G + γ diag(mass), G the Gram matrix K diag(p) Kᵀ (row-major size × size) and mass = K p. */
+function blend(gram: Float64Array, mass: Float64Array, size: number, gamma: number): Float64Array {
+  const system = new Float64Array(size * size);
+  for (let k = 0; k < system.length; k++) system[k] = (1 - gamma) * gram[k];
   for (let i = 0; i < size; i++) system[i * size + i] += gamma * mass[i];
+  return system;
+}
+
+/** P̂(R) = p(R) Σ_i z_i K(i | R) with z = S⁻¹ P̃, P̃ the counts as a law. */
+function distributionFromSystem(
+  kernel: KernelProducts,
+  system: Float64Array,
+  counts: Float64Array,
+  p: ArrayLike<number>,
+): Float64Array {
   let total = 0;
   for (const c of counts) total += c;
   const z = solveSymmetric(
     system,
     counts.map((c) => c / total),
   );
-  const out = products.multiplyTranspose(z, new Float64Array(kernel.itemCount));
+  const out = kernel.multiplyTranspose(z, new Float64Array(kernel.itemCount));
   for (let R = 0; R < out.length; R++) out[R] *= p[R];
   return out;
 }
