@@ -161,11 +161,8 @@ class NormalEquations {
     // A pivot below 1e-10 of the (unit) diagonal means a condition number past ~1e10: use QR instead.
     const l = choleskyFactor(scaled, p, 1e-10);
     if (!l) return null;
-    const y = choleskySolve(
-      l,
-      p,
-      index.map((j, a) => this.atb[j] * scale[a]),
-    );
+    const rhs = index.map((j, a) => this.atb[j] * scale[a]);
+    const y = choleskySolve(l, p, rhs);
     const out = new Float64Array(n);
     index.forEach((j, a) => (out[j] = y[a] * scale[a]));
     return out;
