@@ -5,6 +5,7 @@
 import type { EstimateSetup } from '../../src/core/index.ts';
 import {
   EstimatorVectors,
+  distinctItemCounts,
   bootstrapDifferences,
   bootstrapEstimates,
   estimateMetrics,
@@ -82,8 +83,20 @@ export const estimateCommand: Command = {
     const prior = readPrior(args, io, itemCount);
     const recommenders = readRankFile(args, io, 'sampled-ranks', { itemCount, sampleSize, sampling, sampled: true });
     const perUserN = readPerUserN(args);
-    const setup: EstimateSetup = { itemCount, sampleSize, sampling, prior, fit: { perUserN } };
+    // Many distinct per-user n (MovieLens: 743): CLS and BV solved on a geometric grid of n and interpolated, as the
+    // app does (core itemCountGrid.ts: E[M̂(r̃) | r] within 1e-5 of the exact per-n vector, tested).
+    const setup: EstimateSetup = {
+      itemCount,
+      sampleSize,
+      sampling,
+      prior,
+      fit: { perUserN },
+      itemCountVectors: 'interpolated',
+    };
     const cache = new EstimatorVectors(metrics, setup);
+    const itemCounts = distinctItemCounts(recommenders);
+    if (recommenders.some((r) => !r.itemCounts)) itemCounts.add(itemCount);
+    cache.prepare(methods, itemCounts);
     const replicates = args.integer('bootstrap', 1);
     const seed = args.integer('seed', 0) ?? 1;
     if (args.has('seed') && replicates === undefined) throw args.error('--seed applies only with --bootstrap B');

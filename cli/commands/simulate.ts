@@ -66,6 +66,8 @@ export const simulateCommand: Command = {
       repetitions: repeats,
       seed,
       prior,
+      // Per-user n: corrections interpolated in n as in `estimate` and the app (within 1e-5 on E[M̂ | r]).
+      itemCountVectors: 'interpolated',
       onProgress: io.progress ? progressLine(io) : undefined,
     });
     const rows = new Map(study.results.map((r) => [`${r.recommender}\0${r.metric}\0${r.method}`, r]));
