@@ -6,6 +6,7 @@
  * A rank is 1-based: 1 is the best position.
  */
 import { InputError } from './errors.ts';
+import { extent } from './extent.ts';
 
 export interface RankData {
   readonly name: string;
@@ -101,12 +102,7 @@ export interface ItemCountRange {
 export function itemCountRange(recommenders: readonly RankData[]): ItemCountRange | null {
   const seen = distinctItemCounts(recommenders);
   if (seen.size === 0) return null;
-  let smallest = Infinity;
-  let largest = -Infinity;
-  for (const n of seen) {
-    smallest = Math.min(smallest, n);
-    largest = Math.max(largest, n);
-  }
+  const [smallest, largest] = extent(seen);
   return { smallest, largest, distinct: seen.size };
 }
 

@@ -14,6 +14,7 @@
  */
 import type { Sampling } from '../sampling.ts';
 import type { Method } from './methods.ts';
+import { extent } from '../extent.ts';
 
 /**
  * Relative spacing of the nodes (n_{k+1}/n_k ≤ 1 + ρ). At 10% the largest error measured on MovieLens' range at
@@ -69,12 +70,7 @@ export function interpolationNodes(
   minRatio = MIN_RATIO,
 ): number[] | null {
   if (itemCounts.length === 0) return null;
-  let min = Infinity;
-  let max = -Infinity;
-  for (const n of itemCounts) {
-    min = Math.min(min, n);
-    max = Math.max(max, n);
-  }
+  const [min, max] = extent(itemCounts);
   if (min < minRatio * sampleSize) return null;
   const nodes = itemCountNodes(min, max, step);
   return nodes.length < STENCIL || itemCounts.length <= nodes.length ? null : nodes;
