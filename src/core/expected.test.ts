@@ -13,6 +13,8 @@ import {
   exactMetric,
   expectedCurve,
   expectedSampledMetric,
+  expectedSampledMetrics,
+  groupedRankData,
   metricCurve,
   parseMetric,
   singleRankData,
@@ -246,4 +248,17 @@ describe('section 4.4.4: with m = 1 every expected sampled metric is affine in r
       }
     });
   }
+});
+
+describe('expectedSampledMetrics: one kernel row for every metric', () => {
+  it('gives exactly what expectedSampledMetric gives metric by metric (single and several relevant items, both laws)', () => {
+    const metrics = ['auc', 'ap', 'ndcg@10', 'recall@5', 'precision@3', 'ap@20', 'ndcg'].map(parseMetric);
+    const grouped = groupedRankData('G', [[3], [1, 40], [7, 8, 900], [2000]], [5000, 5000, 6000, 5000]);
+    for (const sampling of ['with-replacement', 'without-replacement'] as const) {
+      const together = expectedSampledMetrics(grouped, metrics, 5000, 50, sampling);
+      metrics.forEach((metric, t) => {
+        expect(together[t]).toEqual(expectedSampledMetric(grouped, metric, 5000, 50, sampling));
+      });
+    }
+  });
 });

@@ -61,45 +61,73 @@ export function expectedSampledMetric(
   sampleSize: number,
   sampling: Sampling,
 ): MetricSummary {
+  return expectedSampledMetrics(data, [metric], itemCount, sampleSize, sampling)[0];
+}
+
+/**
+ * expectedSampledMetric for several metrics at once: each kernel row (the law of one item's sampled rank) is filled
+ * once and serves every metric, with each metric's sums in the same order as alone (the same numbers).
+ */
+export function expectedSampledMetrics(
+  data: RankData,
+  metrics: readonly Metric[],
+  itemCount: number,
+  sampleSize: number,
+  sampling: Sampling,
+): MetricSummary[] {
   const m = sampleSize;
   const row = new KernelRow(m, sampling, BULK_CUTOFF);
-  const single = sampledMetricVector(metric, m);
-  const mean = new Adder();
-  const variance = new Adder();
+  const singles = metrics.map((metric) => sampledMetricVector(metric, m));
+  const means = metrics.map(() => new Adder());
+  const variances = metrics.map(() => new Adder());
+  const e = new Float64Array(metrics.length);
+  const v = new Float64Array(metrics.length);
+  const scratch = new Float64Array(m + 1);
   let weight = 0;
   for (let i = 0; i < data.weights.length; i++) {
     const n = itemCountOf(data, i, itemCount);
     validateSamplingSetup(n, m, sampling);
     const lo = data.offsets[i];
     const k = data.offsets[i + 1] - lo;
-    let e = 0;
-    let v = 0;
+    e.fill(0);
+    v.fill(0);
     for (let j = 1; j <= k; j++) {
       row.fill(data.ranks[lo + j - 1] - j, n - k);
       const p = row.values;
-      let e1 = 0;
-      for (let x = row.lo; x <= row.hi; x++) {
-        e1 += p[x] * (k === 1 ? single[x] : metricTerm(metric, j, j + x, k, m + k));
+      const hi = row.hi;
+      for (let t = 0; t < metrics.length; t++) {
+        // One relevant item: the metric's vector over r̃ (the common case, a tight loop); several: eq 2–6's terms.
+        const values = k === 1 ? singles[t] : termVector(metrics[t], j, k, m, row.lo, hi, scratch);
+        let e1 = 0;
+        for (let x = row.lo; x <= hi; x++) e1 += p[x] * values[x];
+        // Second pass Σ p (M − E)²: the one-pass E[M²] − E² loses digits when the variance is tiny next to E².
+        let v1 = 0;
+        for (let x = row.lo; x <= hi; x++) {
+          const d = values[x] - e1;
+          v1 += p[x] * d * d;
+        }
+        e[t] += e1;
+        v[t] += v1;
       }
-      // Second pass Σ p (M − E)²: the one-pass E[M²] − E² loses digits when the variance is tiny next to E².
-      let v1 = 0;
-      for (let x = row.lo; x <= row.hi; x++) {
-        const d = (k === 1 ? single[x] : metricTerm(metric, j, j + x, k, m + k)) - e1;
-        v1 += p[x] * d * d;
-      }
-      e += e1;
-      v += v1;
     }
     const w = data.weights[i];
-    mean.add(w * e);
-    variance.add(w * v);
+    for (let t = 0; t < metrics.length; t++) {
+      means[t].add(w * e[t]);
+      variances[t].add(w * v[t]);
+    }
     weight += w;
   }
-  return {
+  return metrics.map((metric, t) => ({
     exact: exactMetric(data, metric, itemCount),
-    sampledMean: +mean / weight,
-    sampledStd: Math.sqrt(+variance) / weight,
-  };
+    sampledMean: +means[t] / weight,
+    sampledStd: Math.sqrt(+variances[t]) / weight,
+  }));
+}
+
+/** The j-th of k relevant items' metric terms (metrics.ts: metricTerm) at sampled positions j + x, x = lo..hi, into out[x]. */
+function termVector(metric: Metric, j: number, k: number, m: number, lo: number, hi: number, out: Float64Array) {
+  for (let x = lo; x <= hi; x++) out[x] = metricTerm(metric, j, j + x, k, m + k);
+  return out;
 }
 
 /**

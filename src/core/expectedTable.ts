@@ -4,7 +4,7 @@
  * implementation behind the page's results table, the Tables tab and the CLI's `expected`.
  */
 import type { MetricSummary } from './expected.ts';
-import { expectedSampledMetric } from './expected.ts';
+import { expectedSampledMetrics } from './expected.ts';
 import type { Metric } from './metrics.ts';
 import type { RankData } from './rankData.ts';
 import { validateRankData } from './rankData.ts';
@@ -24,6 +24,6 @@ export function expectedMetricsTable(
   validateSamplingSetup(itemCount, sampleSize, sampling);
   return recommenders.map((data) => {
     validateRankData(data, itemCount);
-    return metrics.map((metric) => expectedSampledMetric(data, metric, itemCount, sampleSize, sampling));
+    return expectedSampledMetrics(data, metrics, itemCount, sampleSize, sampling);
   });
 }
