@@ -13,6 +13,7 @@ export { ColumnCache, StackedKernel } from './stackedKernel.ts';
 export type { PooledGroup } from './pooledKernel.ts';
 export { PooledKernel, PooledKernelCache } from './pooledKernel.ts';
 export { mapRank, pullBack, pushForward } from './rankMap.ts';
+export { drawTrueRanks, recoveredTop } from './recoveredRanks.ts';
 export { fitMaximalEntropy } from './mes.ts';
 export { bvDistribution, bvSystem } from './bvDistribution.ts';
 export {
