@@ -5,18 +5,10 @@
  * metric. The paper: corrected AP, m = 100, n = 10,000, uniform prior.
  */
 import type { CorrectionCurves } from '../../workers/figures/correctionCurves.ts';
-import { fmt3, fmtInt, fmtValue, metricLabel } from './labels.ts';
+import { expectedAtRank, fmt3, fmtInt, fmtValue, metricLabel } from './labels.ts';
 import { methodLabel } from './methodTable.ts';
 import { EXACT_STYLE, paletteStyle } from './palette.ts';
-import {
-  columnsFor,
-  emptyPanel,
-  gridFrames,
-  gridHeight,
-  seriesLine,
-  type LegendItem,
-  type PlotFigure,
-} from './plot.ts';
+import { columnsFor, emptyPanel, gridFrames, gridHeight, lineLegend, seriesLine, type PlotFigure } from './plot.ts';
 import { logDomain, paddedDomain, scaleAxis, type ScaleKind } from './scale.ts';
 
 export interface CorrectionPlotOptions {
@@ -103,9 +95,9 @@ export function correctionPlot(options: CorrectionPlotOptions): PlotFigure {
         'log',
         logDomain(Math.min(...positive), Math.max(...positive)),
         [right.y + right.height, right.y],
-        yRight(label),
+        expectedAtRank(`${label}̂`),
       )
-    : scaleAxis('linear', [0, 1], [right.y + right.height, right.y], yRight(label), { count: 5 });
+    : scaleAxis('linear', [0, 1], [right.y + right.height, right.y], expectedAtRank(`${label}̂`), { count: 5 });
   const rx = scaleAxis(
     options.xScale ?? 'log',
     [1, itemCount],
@@ -118,33 +110,15 @@ export function correctionPlot(options: CorrectionPlotOptions): PlotFigure {
     lines: all.map((s, i) => seriesLine(rx, ry, s, curves.ranks, columnsOf[i])),
     readout: { xName: 'r', series: all.map((s, i) => ({ ...s, xs: curves.ranks, ys: columnsOf[i] })) },
   };
-  const legend: LegendItem[] = all.map((s) => ({
-    id: s.id,
-    label: s.label,
-    stroke: s.stroke,
-    dash: s.dash,
-    mark: 'line',
-  }));
   return {
     id: 'fig4',
     title: `Corrected ${label}: m = ${fmtInt(m)} sampled of n = ${fmtInt(itemCount)} items`,
     width,
     height: gridHeight(2, columns, panelHeight),
     panels: [leftPanel, rightPanel],
-    legend,
+    legend: lineLegend(all),
     caption: correctionCaption(options, outliers),
   };
-}
-
-function yRight(label: string) {
-  return [
-    { text: 'E', italic: true },
-    { text: `[${label}̂(` },
-    { text: 'r̃', italic: true },
-    { text: ') | ' },
-    { text: 'r', italic: true },
-    { text: ']' },
-  ];
 }
 
 function correctionCaption(options: CorrectionPlotOptions, outliers: ReadonlySet<string>): string {

@@ -45,6 +45,11 @@ export function expectedOf(label: string, corrected = false): TitlePart[] {
   return [italic('E'), plain(`[${label}(`), italic('r̃'), plain(')]')];
 }
 
+/** "E[AP(r̃) | r]": the expected value of a metric on the sample for one relevant item at true rank r (eq 16). */
+export function expectedAtRank(label: string): TitlePart[] {
+  return [italic('E'), plain(`[${label}(`), italic('r̃'), plain(') | '), italic('r'), plain(']')];
+}
+
 /** The core's number formats under the figures' short names: 10000 → "10,000"; −0.5 → "−0.500"; 4 significant digits. */
 export const fmtInt = formatInteger;
 export const fmt3 = (value: number): string => formatSigned(value, 3);

@@ -7,15 +7,7 @@ import type { DistributionCurves } from '../../workers/figures/distributionCurve
 import { methodLabel } from '../core/labels.ts';
 import { catalogueText, fmt3, fmtInt } from './labels.ts';
 import { EXACT_STYLE, paletteStyle } from './palette.ts';
-import {
-  emptyPanel,
-  gridFrames,
-  gridHeight,
-  seriesLine,
-  type LegendItem,
-  type PlotFigure,
-  type PlotPanel,
-} from './plot.ts';
+import { emptyPanel, gridFrames, gridHeight, lineLegend, seriesLine, type PlotFigure, type PlotPanel } from './plot.ts';
 import { logDomain, paddedDomain, scaleAxis, type ScaleKind } from './scale.ts';
 
 export interface LearnedDistributionOptions {
@@ -75,20 +67,13 @@ export function learnedDistributionPlot(options: LearnedDistributionOptions): Pl
       });
     });
   }
-  const legend: LegendItem[] = series.map((s) => ({
-    id: s.id,
-    label: s.label,
-    stroke: s.stroke,
-    dash: s.dash,
-    mark: 'line',
-  }));
   return {
     id: 'fig7',
     title: `Learned rank distributions, m = ${fmtInt(sampleSize)} (Jin et al. 2021, Figure 2)`,
     width,
     height: gridHeight(2 * columns, columns, panelHeight),
     panels,
-    legend,
+    legend: lineLegend(series),
     caption: learnedCaption(options),
   };
 }

@@ -8,7 +8,16 @@ import type { MetricCurves, RankReadout } from '../../workers/figures/metricCurv
 import type { TitlePart } from './axes.ts';
 import { fmt3, fmtInt, metricLabel, TITLE } from './labels.ts';
 import { paletteStyle } from './palette.ts';
-import { columnsFor, emptyPanel, gridFrames, gridHeight, seriesLine, type PlotFigure, type PlotPanel } from './plot.ts';
+import {
+  columnsFor,
+  emptyPanel,
+  gridFrames,
+  gridHeight,
+  lineLegend,
+  seriesLine,
+  type PlotFigure,
+  type PlotPanel,
+} from './plot.ts';
 import { logDomain, scaleAxis, type ScaleKind } from './scale.ts';
 
 export interface MetricVsRankOptions {
@@ -73,7 +82,7 @@ export function metricVsRankPlot(options: MetricVsRankOptions): PlotFigure {
     width,
     height: gridHeight(2, columns, panelHeight),
     panels,
-    legend: series.map((s) => ({ ...s, mark: 'line' as const })),
+    legend: lineLegend(series),
     caption: metricVsRankText(curves, scales),
   };
 }

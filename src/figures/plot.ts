@@ -34,6 +34,13 @@ export interface PlotLine {
   readonly d: string;
 }
 
+/** A filled region, e.g. a band between two curves (drawn under the lines, translucent). */
+export interface PlotArea {
+  readonly series: string;
+  readonly fill: string;
+  readonly d: string;
+}
+
 export interface PlotBar {
   readonly series: string;
   readonly x: number;
@@ -99,6 +106,8 @@ export interface PlotPanel {
   readonly x: Axis;
   readonly y: Axis;
   readonly lines: readonly PlotLine[];
+  /** Bands under the lines (optional: most figures have none). */
+  readonly areas?: readonly PlotArea[];
   readonly bars: readonly PlotBar[];
   readonly rules: readonly PlotRule[];
   readonly points: readonly PlotPoint[];
@@ -165,6 +174,13 @@ export function seriesLine(
 ): PlotLine {
   const d = linePath(x, y, xs, ys, count);
   return { series: series.id, stroke: series.stroke, dash: series.dash, width: series.width ?? 2, d };
+}
+
+/** One legend entry per series, each drawn as a line. */
+export function lineLegend(
+  series: readonly { id: string; label: string; stroke: string; dash: string | null }[],
+): LegendItem[] {
+  return series.map((s) => ({ id: s.id, label: s.label, stroke: s.stroke, dash: s.dash, mark: 'line' }));
 }
 
 /** Plain text of an axis title ("E[M(r̃)]"), for captions and read-outs. */

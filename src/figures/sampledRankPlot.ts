@@ -4,17 +4,9 @@
  * (the paper: top 1,000 of n = 10,000). Built from data/rankCurves.ts sampledCurves (worker).
  */
 import type { SampledCurves } from '../../workers/figures/rankCurves.ts';
-import { fmt3, fmtInt, metricLabel, TITLE } from './labels.ts';
+import { expectedAtRank, fmt3, fmtInt, metricLabel, TITLE } from './labels.ts';
 import { EXACT_STYLE, paletteStyle } from './palette.ts';
-import {
-  columnsFor,
-  emptyPanel,
-  gridFrames,
-  gridHeight,
-  seriesLine,
-  type LegendItem,
-  type PlotFigure,
-} from './plot.ts';
+import { columnsFor, emptyPanel, gridFrames, gridHeight, lineLegend, seriesLine, type PlotFigure } from './plot.ts';
 import { logDomain, scaleAxis, type ScaleKind } from './scale.ts';
 
 export interface SampledRankPlotOptions {
@@ -53,8 +45,15 @@ export function sampledRankPlot(options: SampledRankPlotOptions): PlotFigure {
     const columnsOf = [curves.exact[t], ...curves.sampled.map((s) => s[t])].map((c) => c.subarray(0, count));
     const y =
       options.yScale === 'log'
-        ? scaleAxis('log', logDomain(...positiveExtent(columnsOf)), [frame.y + frame.height, frame.y], yTitle(metric))
-        : scaleAxis('linear', [0, 1], [frame.y + frame.height, frame.y], yTitle(metric), { count: 5 });
+        ? scaleAxis(
+            'log',
+            logDomain(...positiveExtent(columnsOf)),
+            [frame.y + frame.height, frame.y],
+            expectedAtRank(metricLabel(metric)),
+          )
+        : scaleAxis('linear', [0, 1], [frame.y + frame.height, frame.y], expectedAtRank(metricLabel(metric)), {
+            count: 5,
+          });
     const x = scaleAxis(
       options.xScale ?? 'linear',
       [1, Math.max(2, zoom)],
@@ -71,33 +70,15 @@ export function sampledRankPlot(options: SampledRankPlotOptions): PlotFigure {
       readout: { xName: 'r', series: series.map((s, i) => ({ ...s, xs, ys: columnsOf[i] })) },
     };
   });
-  const legend: LegendItem[] = series.map((s) => ({
-    id: s.id,
-    label: s.label,
-    stroke: s.stroke,
-    dash: s.dash,
-    mark: 'line',
-  }));
   return {
     id: 'fig3',
     title: `Expected sampled metric vs. true rank, n = ${fmtInt(itemCount)}`,
     width,
     height: gridHeight(curves.metrics.length, columns, panelHeight),
     panels,
-    legend,
+    legend: lineLegend(series),
     caption: sampledRankCaption(options, zoom),
   };
-}
-
-function yTitle(metric: string) {
-  return [
-    { text: 'E', italic: true },
-    { text: `[${metricLabel(metric)}(` },
-    { text: 'r̃', italic: true },
-    { text: ') | ' },
-    { text: 'r', italic: true },
-    { text: ']' },
-  ];
 }
 
 function positiveExtent(columns: readonly Float64Array[]): [number, number] {
