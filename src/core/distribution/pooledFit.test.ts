@@ -6,10 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectClose } from '../../../test/expectClose.ts';
+import { perUserSampledRanks } from '../../../test/rankData.ts';
 import { parseRankFile } from '../../io/rankFile.ts';
 import {
   DistributionCache,
-  createRandom,
   distributionMetrics,
   metricFromDistribution,
   parseMethod,
@@ -25,12 +25,8 @@ import {
 const mle = parseMethod('mle') as DistributionMethod;
 
 /** Users with their own n in 600..1,400 and sampled ranks among m = 20. */
-function perUserData(seed: number) {
-  const random = createRandom(seed);
-  const ns = Array.from({ length: 400 }, () => 600 + 10 * Math.floor(80 * random.next()));
-  const ranks = ns.map(() => 1 + Math.floor(21 * random.next() ** 2.5));
-  return singleRankData('U', ranks, null, ns);
-}
+const perUserData = (seed: number) =>
+  perUserSampledRanks('U', seed, { users: 400, smallest: 600, step: 10, steps: 80, sampleSize: 20, skew: 2.5 });
 
 describe('the pooled per-user-n model', () => {
   const setup = { itemCount: 1400, sampleSize: 20, sampling: 'with-replacement' as const };

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { expectClose } from '../../../test/expectClose.ts';
+import { perUserSampledRanks } from '../../../test/rankData.ts';
 import {
   createRandom,
   drawTrueRanks,
@@ -18,12 +19,8 @@ import {
 const mle = parseMethod('mle') as DistributionMethod;
 
 /** 300 users with their own n in 200..500, sampled ranks among m = 15 skewed to the top. */
-function perUserData(seed: number) {
-  const random = createRandom(seed);
-  const ns = Array.from({ length: 300 }, () => 200 + 10 * Math.floor(31 * random.next()));
-  const ranks = ns.map(() => 1 + Math.floor(16 * random.next() ** 2));
-  return singleRankData('U', ranks, null, ns);
-}
+const perUserData = (seed: number) =>
+  perUserSampledRanks('U', seed, { users: 300, smallest: 200, step: 10, steps: 31, sampleSize: 15, skew: 2 });
 
 describe('recoveredTop', () => {
   for (const sampling of ['with-replacement', 'without-replacement'] as const) {
