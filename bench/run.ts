@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: the performance targets of the foundation issue. Prints medians (machines here are noisy) and
  * peak resident memory; the README quotes these figures with the machine they were measured on.
- * `-- --distribution` runs only the rank-distribution estimators (bench/distribution.ts).
+ * `-- --distribution` runs only the rank-distribution estimators (bench/distribution.ts), `-- --movielens` only the
+ * MovieLens-1M views of the app and the CLI (bench/movielens.ts); the full run includes both.
  */
 import os from 'node:os';
 import * as core from '../src/core/index.ts';
@@ -9,6 +10,7 @@ import { bench } from './harness.ts';
 import { denseBv } from './denseReference.ts';
 import { runFigureBenches } from './figures.ts';
 import { runDistributionBenches } from './distribution.ts';
+import { runMovielensBenches } from './movielens.ts';
 
 const four = core.parseMetricList('auc,ap,ndcg,recall@10');
 const ap = core.parseMetric('ap');
@@ -19,6 +21,10 @@ console.log(
 
 if (process.argv.includes('--distribution')) {
   runDistributionBenches(quick);
+  process.exit(0);
+}
+if (process.argv.includes('--movielens')) {
+  runMovielensBenches(quick);
   process.exit(0);
 }
 
@@ -92,3 +98,5 @@ if (!quick) {
 runDistributionBenches(quick);
 
 runFigureBenches(quick);
+
+runMovielensBenches(quick);

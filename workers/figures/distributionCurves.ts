@@ -2,8 +2,9 @@
  * Jin et al. 2021 Figure 2's data: for each recommender, the rank distribution P̂(R) each estimator learns from
  * sampled evaluations of its true ranks, averaged over seeded repetitions, against the empirical P(R) (core
  * rankDistributionStudy). Instances with their own n (an `n` column) are sampled from their own catalogue and fitted
- * by one distribution of the relative position shared by all users, each keeping its n (core distribution/shared.ts:
- * one fit, whatever the number of distinct n — MovieLens has 743); P̂(R) is then the distribution of a random
+ * by one distribution of the relative position shared by all users, each keeping its n (the core's default model:
+ * `pooled` with replacement, `interpolated` without — one fit whatever the number of distinct n, MovieLens has
+ * 743); P̂(R) is then the distribution of a random
  * user's true rank, like the empirical P(R) it is compared with. `globalN: true` drops the per-instance n instead.
  */
 import {
@@ -64,7 +65,6 @@ export function distributionCurves(request: DistributionCurvesRequest, onProgres
       methods,
       repetitions: request.repeats,
       prior,
-      fit: { perUserN: 'shared' },
       cache,
       onProgress: (done) => onProgress?.(i * request.repeats + done, total),
     });

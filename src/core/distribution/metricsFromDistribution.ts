@@ -6,7 +6,7 @@
  * Example: metricFromDistribution(parseMetric('recall@2'), [0.5, 0.25, 0.25], 3) === 0.75.
  */
 import type { Metric, MetricKind } from '../metrics.ts';
-import { metricAtRank } from '../metrics.ts';
+import { metricAtRank, metricCurve } from '../metrics.ts';
 import { Adder } from '../special.ts';
 
 /** Σ_{R ≤ min(K, n)} P̂(R) M(R) with M of eqs 7–13 (AUC uses every R). `distribution[R − 1]` = P̂(R). */
@@ -60,19 +60,24 @@ export function sharedDistributionMetrics(
       for (let R0 = 0; R0 < reference; R0++) sum.add(relative[R0] * (R0 / span));
       return 1 - +sum;
     }
+    // Every metric but AUC has M(r) independent of n (eqs 8–13), cut off at min(K, n): one table for all groups.
+    const values = metricCurve(metric, reference, reference);
     const sum = new Adder();
     for (const g of groups) {
       const n = g.itemCount;
       const last = Math.min(metric.cutoff ?? n, n);
-      const value = (r: number) => (r <= last ? metricAtRank(metric, r, n) : 0);
       let v = 0;
       let below = 0;
       let rest = 0;
       for (let R0 = 0; R0 < reference && below < last; R0++) {
         const p = relative[R0];
         if (p !== 0) {
-          const f = rest / span;
-          v += rest === 0 ? p * value(below + 1) : p * ((1 - f) * value(below + 1) + f * value(below + 2));
+          const here = values[below];
+          if (rest === 0) v += p * here;
+          else {
+            const f = rest / span;
+            v += p * ((1 - f) * here + f * (below + 1 < last ? values[below + 1] : 0));
+          }
         }
         rest += n - 1;
         while (rest >= span && below < n - 1) {

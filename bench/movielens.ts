@@ -1,0 +1,124 @@
+/**
+ * The MovieLens-1M views of the real-data issue, timed on the shipped files with the code the app's worker and the
+ * CLI run (workers/figures/*, workers/jobs.ts, workers/intervals.ts, cli/run.ts), at the app's defaults: 3 × 6,040
+ * users, each with its own n. `npm run bench -- --movielens` (add `--quick` for fewer repetitions).
+ * Targets (quiet 2-core machine): Figure 2 ≤ 2 s, Figure 6 ≤ 3 s, Table 3–4 study ≤ 2 s, Figure 7 ≤ 10 s, Jin's
+ * Tables 2 and 4 ≤ 20 s, the NCF estimates ≤ 3 s (points) and ≤ 20 s (B = 200 intervals), CLI estimate ≤ 5 s.
+ */
+import { readFileSync } from 'node:fs';
+import * as core from '../src/core/index.ts';
+import { parseRankFile } from '../src/io/index.ts';
+import { run as runCli } from '../cli/run.ts';
+import { estimateAll } from '../workers/jobs.ts';
+import { bootstrapIntervals } from '../workers/intervals.ts';
+import { distributionCurves } from '../workers/figures/distributionCurves.ts';
+import { studyTables } from '../workers/figures/studyTables.ts';
+import { sweepSampleSizes } from '../workers/figures/sweep.ts';
+import { bench } from './harness.ts';
+
+const TRUE_FILE = 'public/datasets/movielens-1m-true-ranks.csv';
+const NCF_FILE = 'public/datasets/movielens-1m-ncf-sampled-ranks.csv';
+
+function read(file: string, sampled: boolean): core.RankData[] {
+  const options = sampled
+    ? { file, itemCount: 3706, sampleSize: 99, sampling: 'without-replacement' as const, sampled: true }
+    : { file, itemCount: 3706 };
+  const parsed = parseRankFile(readFileSync(file, 'utf8'), options);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return [...parsed.value.recommenders];
+}
+
+export function runMovielensBenches(quick: boolean): void {
+  const truth = read(TRUE_FILE, false);
+  const ncf = read(NCF_FILE, true);
+  const setup = { itemCount: 3706, sampleSize: 100, sampling: 'with-replacement' as const };
+  const metrics = ['recall@10', 'ndcg@10', 'ap', 'auc'];
+
+  bench('MovieLens Figure 2 worker: sweep over m, 4 metrics (per-user n)', 3, () =>
+    sweepSampleSizes({ ...setup, recommenders: truth, metrics, methods: ['sampled'] }),
+  );
+  bench('MovieLens Figure 6 worker: sampled + BV 0.1 up to m = 1,000', quick ? 1 : 3, () =>
+    sweepSampleSizes({
+      ...setup,
+      recommenders: truth,
+      metrics: ['recall@10'],
+      methods: ['sampled', 'bv:0.1'],
+      points: 40,
+      correctedLimit: 1000,
+    }),
+  );
+  bench(`MovieLens Table 3–4 study, ${quick ? 10 : 100} repetitions, 7 methods`, 1, () =>
+    studyTables({
+      ...setup,
+      recommenders: truth,
+      metrics,
+      methods: ['sampled', 'rank-estimate', 'cls', 'bv:1', 'bv:0.1', 'bv:0.01', 'bv:0.001'],
+      repeats: quick ? 10 : 100,
+      seed: 1,
+    }),
+  );
+  bench(`MovieLens Figure 7 worker: ${quick ? 2 : 10} repetitions × 4 estimators × 3 recommenders`, 1, () =>
+    distributionCurves({
+      recommenders: truth,
+      methods: core.distributionMethodIds(),
+      itemCount: 3706,
+      sampleSize: 100,
+      sampling: 'with-replacement',
+      repeats: quick ? 2 : 10,
+      seed: 1,
+      maxRank: 200,
+    }),
+  );
+  bench(`MovieLens Jin Tables 2 and 4, ${quick ? 2 : 20} repetitions`, 1, () =>
+    studyTables({
+      ...setup,
+      recommenders: truth,
+      metrics: [1, 5, 10, 20].flatMap((k) => [`recall@${k}`, `ndcg@${k}`, `ap@${k}`]),
+      methods: ['cls', 'bv:0.1', 'bv:0.01', 'mle', 'wmle', 'mes'],
+      repeats: quick ? 2 : 20,
+      seed: 1,
+    }),
+  );
+
+  const ncfSetup = { itemCount: 3706, sampleSize: 99, sampling: 'without-replacement' as const };
+  const methods = ['sampled', 'rank-estimate', 'cls', 'bv:0.1', 'mle', 'wmle', 'mes', 'bv-dist:0.1'];
+  bench('NCF-sampled estimates (app job), 8 methods, points', 3, () =>
+    estimateAll({ ...ncfSetup, recommenders: ncf, metrics, methods, prior: { kind: 'uniform' } }),
+  );
+  const replicates = quick ? 20 : 200;
+  bench(`NCF-sampled intervals (app job), vector methods, B = ${replicates}`, 1, () =>
+    bootstrapIntervals({
+      ...ncfSetup,
+      recommenders: ncf,
+      metrics,
+      methods: ['sampled', 'rank-estimate', 'cls', 'bv:0.1'],
+      rankKind: 'sampled',
+      replicates,
+      seed: 1,
+    }),
+  );
+  for (const method of ['mle', 'wmle', 'mes', 'bv-dist:0.1']) {
+    bench(`NCF-sampled intervals (app job), ${method}, B = ${replicates}`, 1, () =>
+      bootstrapIntervals({
+        ...ncfSetup,
+        recommenders: ncf,
+        metrics,
+        methods: [method],
+        rankKind: 'sampled',
+        replicates,
+        seed: 1,
+      }),
+    );
+  }
+  const io = { stdout: () => {}, stderr: () => {}, readFile: (path: string) => readFileSync(path, 'utf8') };
+  bench('CLI estimate on the NCF file: sampled, rank-estimate, cls, bv:0.1, mle, mes', 3, () =>
+    runCli(
+      ['estimate', '--n', '3706', '--m', '99', '--sampled-ranks', NCF_FILE, '--metrics', 'recall@10,ndcg@10'].concat([
+        '--methods',
+        'sampled,rank-estimate,cls,bv:0.1,mle,mes',
+        '--json',
+      ]),
+      io as never,
+    ),
+  );
+}
