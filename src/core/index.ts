@@ -20,3 +20,5 @@ export * from './bootstrap.ts';
 export * from './compare.ts';
 export * from './study/rankDistributionStudy.ts';
 export { compareTo12Digits, correctOrderings, correctWinners, meanStd, orderText } from './study/summary.ts';
+export * from './ties/index.ts';
+export * from './variants/index.ts';

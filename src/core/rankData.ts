@@ -20,6 +20,26 @@ export interface RankData {
    * compared user by user (a paired bootstrap, compare.ts). Absent or null when the source names no users.
    */
   readonly users?: Int32Array | null;
+  /**
+   * The relevance grade of each relevant item, aligned with `ranks` (relevance[j] is the grade of the item at
+   * ranks[j]): a finite number ≥ 0, e.g. the test rating, used by graded variants of NDCG (variants/ndcg.ts, gain
+   * 2^rel − 1 or rel). Absent or null when the source gives no grades: every relevant item then has grade 1, and
+   * the graded variants equal the binary one.
+   */
+  readonly relevance?: Float64Array | null;
+  /**
+   * Tied scores: ties.low[j] ≤ ranks[j] ≤ ties.high[j] are the positions the item at ranks[j] can take when the items
+   * that share its score are put in some order (a file's `rankOptimistic` and `rankPessimistic` columns). Relevant
+   * items with the same score share the same range; ranges of different scores are disjoint. Absent or null when
+   * the source has no such columns: every rank is then its own, whatever the tie rule (ties/tieRule.ts).
+   */
+  readonly ties?: TieRanges | null;
+}
+
+/** The tie range of each relevant item, aligned with a RankData's `ranks` (1-based positions, low ≤ high). */
+export interface TieRanges {
+  readonly low: Float64Array;
+  readonly high: Float64Array;
 }
 
 export function instanceCount(data: RankData): number {

@@ -1,0 +1,5 @@
+export * from './tieRule.ts';
+export * from './userRanks.ts';
+export * from './expectation.ts';
+export * from './resolveTies.ts';
+export * from './exactMetric.ts';

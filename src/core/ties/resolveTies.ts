@@ -1,0 +1,28 @@
+/**
+ * Tie rules applied to rank data, for the computations that take plain ranks (the expected sampled metric, the
+ * simulation, the estimators): `optimistic` and `pessimistic` give every relevant item one position (userRanks.ts),
+ * so the data become plain ranks again.
+ */
+import type { RankData } from '../rankData.ts';
+import type { TieRule } from './tieRule.ts';
+import { userRanksOf } from './userRanks.ts';
+
+/**
+ * The data with each relevant item moved to its position under an optimistic or pessimistic tie rule (the ranks of
+ * each instance sorted again, grades moved along); the data as they are without a rule or without tie ranges.
+ */
+export function resolveTies(data: RankData, rule: Exclude<TieRule, 'random'> | undefined): RankData {
+  if (rule === undefined || !data.ties) return data;
+  const ranks = new Float64Array(data.ranks.length);
+  const relevance = data.relevance ? new Float64Array(data.ranks.length) : null;
+  // The item count does not matter here: only the positions are read.
+  userRanksOf(data, 2, rule).forEach((user, i) => {
+    let j = data.offsets[i];
+    for (const group of user.groups) {
+      ranks[j] = group.low;
+      if (relevance) relevance[j] = group.grades[0];
+      j++;
+    }
+  });
+  return { ...data, ranks, relevance, ties: null };
+}
