@@ -4,14 +4,10 @@
  * that the results table's job made first.
  */
 import { describe, expect, it } from 'vitest';
+import { TOY } from '../../test/rankData.ts';
 import { expectedMetricsTable } from './expectedTable.ts';
 import { expectedSampledMetric, groupedRankData, parseMetricList, singleRankData, type Sampling } from './index.ts';
 
-const TOY = [
-  singleRankData('A', [100, 100, 100, 100, 100]),
-  singleRankData('B', [40, 40, 8437, 9266, 4482]),
-  singleRankData('C', [212, 2, 743, 5342, 1548]),
-];
 /** Several relevant items per user, counts, and users with their own n. */
 const MIXED = [
   groupedRankData('G', [[1, 3], [2], [1, 5, 20]], [10, 10, 20], [1, 2, 1]),

@@ -10,32 +10,34 @@ import {
   simulate,
   singleRankData,
   type Sampling,
+  type SimulationOptions,
 } from './index.ts';
 import prng from '../../test/fixtures/prng.json';
+import { TOY } from '../../test/rankData.ts';
 
-const toy = [
-  singleRankData('A', [100, 100, 100, 100, 100]),
-  singleRankData('B', [40, 40, 8437, 9266, 4482]),
-  singleRankData('C', [212, 2, 743, 5342, 1548]),
-];
 const metrics = parseMetricList('auc,ap,ndcg,recall@10,precision@5,ap@10,ndcg@10');
+
+/** The paper's setting (the toy example, n = 10,000, m = 99 with replacement, the sampled metric), some options changed. */
+const simulateToy = (options: Partial<SimulationOptions>) =>
+  simulate({
+    recommenders: TOY,
+    metrics,
+    methods: parseMethodList('sampled'),
+    itemCount: 10_000,
+    sampleSize: 99,
+    sampling: 'with-replacement',
+    repetitions: 20,
+    seed: 1,
+    ...options,
+  });
 
 describe('simulate (Monte Carlo of literal item draws)', () => {
   for (const sampling of ['with-replacement', 'without-replacement'] as Sampling[]) {
     it(`means converge to the analytic expectation and stds to the analytic ± (${sampling})`, () => {
       const repeats = 3000;
-      const { results } = simulate({
-        recommenders: toy,
-        metrics,
-        methods: parseMethodList('sampled'),
-        itemCount: 10_000,
-        sampleSize: 99,
-        sampling,
-        repetitions: repeats,
-        seed: 20260,
-      });
+      const { results } = simulateToy({ sampling, repetitions: repeats, seed: 20260 });
       for (const row of results) {
-        const data = toy.find((d) => d.name === row.recommender)!;
+        const data = TOY.find((d) => d.name === row.recommender)!;
         const metric = metrics.find((m) => m.id === row.metric)!;
         const analytic = expectedSampledMetric(data, metric, 10_000, 99, sampling);
         // The mean of T repetitions has standard error std/√T: allow 4 of them (plus rounding for zero-variance cells).
@@ -62,10 +64,8 @@ describe('simulate (Monte Carlo of literal item draws)', () => {
     ];
     const repeats = 4000;
     for (const sampling of ['with-replacement', 'without-replacement'] as Sampling[]) {
-      const { results } = simulate({
+      const { results } = simulateToy({
         recommenders: data,
-        metrics,
-        methods: parseMethodList('sampled'),
         itemCount: 1000,
         sampleSize: 20,
         sampling,
@@ -84,13 +84,9 @@ describe('simulate (Monte Carlo of literal item draws)', () => {
 
   it('the same seed gives the same numbers; another seed gives other numbers', () => {
     const run = (seed: number) =>
-      simulate({
-        recommenders: toy,
+      simulateToy({
         metrics: parseMetricList('ap'),
         methods: parseMethodList('sampled,bv:0.1'),
-        itemCount: 10_000,
-        sampleSize: 99,
-        sampling: 'with-replacement',
         repetitions: 50,
         seed,
       });
@@ -111,16 +107,7 @@ describe('simulate (Monte Carlo of literal item draws)', () => {
   });
 
   it('Table 2 shape: sampled AP orders A > B > C although exact AP orders C first (paper section 4.2)', () => {
-    const { orderings } = simulate({
-      recommenders: toy,
-      metrics: parseMetricList('ap,auc'),
-      methods: parseMethodList('sampled'),
-      itemCount: 10_000,
-      sampleSize: 99,
-      sampling: 'with-replacement',
-      repetitions: 200,
-      seed: 3,
-    });
+    const { orderings } = simulateToy({ metrics: parseMetricList('ap,auc'), repetitions: 200, seed: 3 });
     const ap = (a: string, b: string) => orderings.find((o) => o.metric === 'ap' && o.a === a && o.b === b)!;
     // Exact AP: C (0.101) > B (0.0101) > A (0.010). Sampled AP mostly says A > C: the pair is usually wrong.
     expect(ap('A', 'C').correct).toBeLessThan(60);
@@ -131,15 +118,9 @@ describe('simulate (Monte Carlo of literal item draws)', () => {
   it('cancellation stops the study with CancelledError and reports progress before that', () => {
     const progress: number[] = [];
     expect(() =>
-      simulate({
-        recommenders: toy,
+      simulateToy({
         metrics: parseMetricList('ap'),
-        methods: parseMethodList('sampled'),
-        itemCount: 10_000,
-        sampleSize: 99,
-        sampling: 'with-replacement',
         repetitions: 100,
-        seed: 1,
         onProgress: (done) => progress.push(done),
         shouldStop: () => progress.length >= 3,
       }),
@@ -150,16 +131,10 @@ describe('simulate (Monte Carlo of literal item draws)', () => {
   it('a histogram row with count c is c independent instances', () => {
     const expanded = singleRankData('A', [5, 5, 5, 80]);
     const histogram = singleRankData('A', [5, 80], [3, 1]);
-    const opts = {
-      metrics: parseMetricList('ndcg'),
-      methods: parseMethodList('sampled'),
-      itemCount: 1000,
-      sampleSize: 10,
-      sampling: 'with-replacement' as Sampling,
-      repetitions: 20,
-      seed: 11,
-    };
-    expect(simulate({ ...opts, recommenders: [histogram] })).toEqual(simulate({ ...opts, recommenders: [expanded] }));
+    const opts = { metrics: parseMetricList('ndcg'), itemCount: 1000, sampleSize: 10, seed: 11 };
+    expect(simulateToy({ ...opts, recommenders: [histogram] })).toEqual(
+      simulateToy({ ...opts, recommenders: [expanded] }),
+    );
   });
 });
 
@@ -173,14 +148,13 @@ describe('several relevant items per user', () => {
       ]),
       groupedRankData('Q', [[3, 4]]),
     ];
-    const { results } = simulate({
+    const { results } = simulateToy({
       recommenders: data,
       metrics: parseMetricList('ap,recall@3'),
       methods: parseMethodList('sampled,rank-estimate,bv:0.1'),
       itemCount: 10,
       sampleSize: 8,
       sampling: 'without-replacement',
-      repetitions: 20,
       seed: 3,
     });
     for (const row of results) expect(Number.isFinite(row.mean) && row.std < 1e-12).toBe(true);
@@ -195,15 +169,12 @@ describe('several relevant items per user', () => {
 
   it('flags exact ties in the orderings', () => {
     const same = [singleRankData('A', [3, 50]), singleRankData('B', [50, 3])];
-    const { orderings } = simulate({
+    const { orderings } = simulateToy({
       recommenders: same,
       metrics: parseMetricList('ap'),
-      methods: parseMethodList('sampled'),
       itemCount: 100,
       sampleSize: 10,
-      sampling: 'with-replacement',
       repetitions: 5,
-      seed: 1,
     });
     expect(orderings[0].exactTie).toBe(true);
   });

@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { expectedSampledMetric, parseMetric, singleRankData } from '../core/index.ts';
+import { TOY } from '../../test/rankData.ts';
+import { expectedSampledMetric, parseMetric } from '../core/index.ts';
 import { sampleSizeGrid } from '../../workers/figures/expectedEstimate.ts';
 import { sweepSampleSizes } from '../../workers/figures/sweep.ts';
 import { orderingStory } from './orderings.ts';
 import { sampleSizePlot } from './sampleSizePlot.ts';
-
-// Krichene & Rendle 2020, section 3.2 / Table 1.
-const TOY = [
-  singleRankData('A', [100, 100, 100, 100, 100]),
-  singleRankData('B', [40, 40, 8437, 9266, 4482]),
-  singleRankData('C', [212, 2, 743, 5342, 1548]),
-];
 
 describe('sampleSizeGrid', () => {
   it('spreads integer sample sizes evenly on a log axis, with 1, the end and the powers of ten', () => {

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { singleRankData } from '../core/index.ts';
+import { TOY } from '../../test/rankData.ts';
 import { expectedTable, studyTables } from '../../workers/figures/studyTables.ts';
 import { estimatorTable, expectedTables, orderingTable, shortMethodLabel, winnerTable } from './paperTables.ts';
 import { contradictions, tableCsv, wrongCount } from './tableModel.ts';
 
-// Krichene & Rendle 2020, section 3.2 / Table 1.
-const TOY = [
-  singleRankData('A', [100, 100, 100, 100, 100]),
-  singleRankData('B', [40, 40, 8437, 9266, 4482]),
-  singleRankData('C', [212, 2, 743, 5342, 1548]),
-];
 const texts = (rows: readonly { cells: readonly { text: string }[] }[]) => rows.map((r) => r.cells.map((c) => c.text));
 
 describe('contradictions', () => {

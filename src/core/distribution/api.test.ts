@@ -4,6 +4,7 @@
  * seeded bootstrap intervals, study rows, cancellation without partial results.
  */
 import { describe, expect, it } from 'vitest';
+import { TOY } from '../../../test/rankData.ts';
 import {
   KernelCache,
   SampledRankKernel,
@@ -27,11 +28,6 @@ import {
   type Sampling,
 } from '../index.ts';
 
-const toy = [
-  singleRankData('A', [100, 100, 100, 100, 100]),
-  singleRankData('B', [40, 40, 8437, 9266, 4482]),
-  singleRankData('C', [212, 2, 743, 5342, 1548]),
-];
 const allMetrics = parseMetricList('auc,precision@5,recall@10,ap,ap@10,ndcg,ndcg@10');
 const mle = parseMethod('mle') as DistributionMethod;
 const setup = { itemCount: 1000, sampleSize: 20, sampling: 'with-replacement' as Sampling };
@@ -97,7 +93,7 @@ describe('bad input gives an error result naming the value', () => {
 
 describe('metrics from a distribution (eq 14)', () => {
   it('on the exact empirical P(R) of the toy example, eq 14 gives the exact metrics (eq 13)', () => {
-    for (const data of toy) {
+    for (const data of TOY) {
       const pmf = new Float64Array(10_000);
       for (const r of data.ranks) pmf[r - 1] += 1 / data.ranks.length;
       for (const metric of allMetrics) {
@@ -254,7 +250,7 @@ describe('bootstrap percentile intervals', () => {
 
 describe('studies with the rank-distribution methods', () => {
   const options = {
-    recommenders: toy,
+    recommenders: TOY,
     metrics: parseMetricList('recall@10,ap'),
     methods: parseMethodList('sampled,bv:0.1,mle,wmle,mes,bv-dist:0.1'),
     itemCount: 10_000,
@@ -294,7 +290,7 @@ describe('studies with the rank-distribution methods', () => {
   it('Figure 2 data: averaged P̂ (pmf and CDF) next to the empirical P(R)', () => {
     const study = unwrap(
       rankDistributionStudy({
-        recommender: toy[2],
+        recommender: TOY[2],
         methods: parseMethodList('mle,mes,bv-dist:0.1') as DistributionMethod[],
         itemCount: 10_000,
         sampleSize: 99,

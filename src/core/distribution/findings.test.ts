@@ -4,6 +4,7 @@
  * room for Monte Carlo noise at T = 20 repetitions; the numbers they were set from are in the comments.
  */
 import { describe, expect, it } from 'vitest';
+import { TOY } from '../../../test/rankData.ts';
 import { expectClose } from '../../../test/expectClose.ts';
 import {
   createRandom,
@@ -43,11 +44,7 @@ const winner = (study: SimulationResult, metric: string, method: string) =>
 
 describe('toy example (Krichene & Rendle Table 1, n = 10,000, m = 99, five users each)', () => {
   const study = simulate({
-    recommenders: [
-      singleRankData('A', [100, 100, 100, 100, 100]),
-      singleRankData('B', [40, 40, 8437, 9266, 4482]),
-      singleRankData('C', [212, 2, 743, 5342, 1548]),
-    ],
+    recommenders: TOY,
     metrics: parseMetricList('recall@10,ndcg@10,ap,auc'),
     methods: parseMethodList('sampled,bv:0.1,mle,mes'),
     itemCount: 10_000,
