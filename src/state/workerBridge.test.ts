@@ -1,28 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { api } from '../../workers/api.ts';
-import { inlineBridge, isAbortError, WorkerFailure, workerBridge } from './workerBridge.ts';
+import { fakeWorkerBridge } from '../../test/fakeWorker.ts';
+import { inlineBridge, isAbortError, WorkerFailure } from './workerBridge.ts';
 
-/** Enough of a Worker for the bridge: events, postMessage (never answered) and terminate. */
-class FakeWorker extends EventTarget {
-  terminated = false;
-  postMessage(): void {}
-  terminate(): void {
-    this.terminated = true;
-  }
-}
-
-function bridgeWithFakes(idleMs = 1000) {
-  const workers: FakeWorker[] = [];
-  const bridge = workerBridge({
-    create: () => {
-      const worker = new FakeWorker();
-      workers.push(worker);
-      return worker as unknown as Worker;
-    },
-    idleMs,
-  });
-  return { bridge, workers };
-}
+/** A bridge on fake workers, released after 1 s idle. */
+const bridgeWithFakes = () => fakeWorkerBridge(1000);
 
 const never = () => new Promise<never>(() => {});
 const signal = () => new AbortController().signal;
@@ -49,22 +31,19 @@ describe('workerBridge (Squoosh-style)', () => {
     expect(workers).toHaveLength(0);
   });
 
-  it('rejects pending calls with a WorkerFailure when the worker fails, so that a retry can start a fresh one', async () => {
-    const { bridge, workers } = bridgeWithFakes();
-    const pending = bridge.run('a', signal(), never);
-    workers[0].dispatchEvent(new Event('error'));
-    await expect(pending).rejects.toBeInstanceOf(WorkerFailure);
-    expect(workers[0].terminated).toBe(true);
-    await expect(bridge.run('a', signal(), async () => 'ok')).resolves.toBe('ok');
-    expect(workers).toHaveLength(2);
-  });
-
-  it('a message that cannot be read is the same failure', async () => {
-    const { bridge, workers } = bridgeWithFakes();
-    const pending = bridge.run('a', signal(), never);
-    workers[0].dispatchEvent(new Event('messageerror'));
-    await expect(pending).rejects.toBeInstanceOf(WorkerFailure);
-  });
+  // A message that cannot be read (messageerror) is the same failure as an error in the worker.
+  it.each(['error', 'messageerror'])(
+    'rejects pending calls with a WorkerFailure on %s, so that a retry can start a fresh worker',
+    async (event) => {
+      const { bridge, workers } = bridgeWithFakes();
+      const pending = bridge.run('a', signal(), never);
+      workers[0].dispatchEvent(new Event(event));
+      await expect(pending).rejects.toBeInstanceOf(WorkerFailure);
+      expect(workers[0].terminated).toBe(true);
+      await expect(bridge.run('a', signal(), async () => 'ok')).resolves.toBe('ok');
+      expect(workers).toHaveLength(2);
+    },
+  );
 
   it('reuses one worker per channel, and one per channel only', async () => {
     const { bridge, workers } = bridgeWithFakes();
@@ -79,7 +58,7 @@ describe('workerBridge (Squoosh-style)', () => {
   it('releases a worker that has been idle for the release delay, and only then', async () => {
     vi.useFakeTimers();
     try {
-      const { bridge, workers } = bridgeWithFakes(1000);
+      const { bridge, workers } = bridgeWithFakes();
       await bridge.run('a', signal(), async () => 1);
       vi.advanceTimersByTime(999);
       expect(workers[0].terminated).toBe(false);
@@ -98,7 +77,7 @@ describe('workerBridge (Squoosh-style)', () => {
   it('never releases a worker while a call runs on it', async () => {
     vi.useFakeTimers();
     try {
-      const { bridge, workers } = bridgeWithFakes(1000);
+      const { bridge, workers } = bridgeWithFakes();
       void bridge.run('a', signal(), never);
       await bridge.run('a', signal(), async () => 1);
       vi.advanceTimersByTime(5000);

@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../core/index.ts';
-import { workerBridge } from '../../state/workerBridge.ts';
+import { fakeWorkerBridge } from '../../../test/fakeWorker.ts';
 import { JobRunner, type JobState, type JobTask } from './jobRunner.ts';
-
-/** Enough of a Worker for the bridge: events, postMessage (never answered) and terminate. */
-class FakeWorker extends EventTarget {
-  terminated = false;
-  postMessage(): void {}
-  terminate(): void {
-    this.terminated = true;
-  }
-}
 
 /** A task that resolves or rejects when the test says, and records its signal. */
 function deferred<T>() {
@@ -31,14 +22,7 @@ function deferred<T>() {
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 function setup() {
-  const workers: FakeWorker[] = [];
-  const bridge = workerBridge({
-    create: () => {
-      const worker = new FakeWorker();
-      workers.push(worker);
-      return worker as unknown as Worker;
-    },
-  });
+  const { bridge, workers } = fakeWorkerBridge();
   const states: JobState<string>[] = [];
   const runner = new JobRunner<string>(bridge, 'fig4', (s) => states.push(s), 0);
   const last = () => states[states.length - 1];
