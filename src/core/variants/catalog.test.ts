@@ -10,7 +10,9 @@ import { expectClose } from '../../../test/expectClose.ts';
 import { groupedRankData, type RankData } from '../rankData.ts';
 import { createRandom } from '../random.ts';
 import { TIE_RULES, type TieRule } from '../ties/tieRule.ts';
+import { userRanksOf } from '../ties/userRanks.ts';
 import { METRIC_VARIANTS, variantById, variantValues } from './catalog.ts';
+import { expectedDcg } from './ndcg.ts';
 import { TAMM_LIBRARIES } from './variant.ts';
 
 /** One item of a user's ranked list. */
@@ -368,5 +370,92 @@ describe('the libraries of Tamm et al.’s Table 1', () => {
       expect(variant.formula).toMatch(/\\/);
       expect(Number.isFinite(value)).toBe(true);
     }
+  });
+});
+
+describe('the relations behind Tamm et al.’s Table 1, on a constructed example', () => {
+  // Six users among n = 50 items, K = 5: |R| below, at and above K; grades 4.5 and 5 (the paper's ratings ≥ 4.5).
+  const ranks = [[3], [1, 4], [2, 6, 9], [1, 2, 3, 8, 20, 31, 44], [5, 7, 11, 12, 13, 14, 15, 16], [9, 10, 30, 49]];
+  const grades = ranks.map((r, u) => r.map((_, j) => ((u + j) % 2 === 0 ? 5 : 4.5)));
+  const K = 5;
+  const data = { ...groupedRankData('E', ranks, null), relevance: Float64Array.from(grades.flat()) };
+  const v = Object.fromEntries(variantValues(data, { cutoff: K, itemCount: 50 }).map((x) => [x.variant.id, x.value]));
+  const binary = Object.fromEntries(
+    variantValues(groupedRankData('B', ranks, null), { cutoff: K, itemCount: 50 }).map((x) => [x.variant.id, x.value]),
+  );
+
+  it('MAP: denominator K ≤ |R| ≤ min(K, |R|) here (0.023, 0.032 ≤ 0.039 in Table 1); Elliot’s ≥ the K one (0.073)', () => {
+    expect(v['ap-k']).toBeLessThan(v['ap-min']);
+    expect(v['ap-r']).toBeLessThan(v['ap-min']);
+    expect(v['ap-elliot']).toBeGreaterThan(v['ap-k']);
+  });
+
+  it('HitRate: counting hits ≥ any hit (1.15 vs 0.475), and is exactly K × Precision@K (1.15 ≈ 20 × 0.058)', () => {
+    expect(v['hitrate-count']).toBeGreaterThan(v.hitrate);
+    expectClose(v['hitrate-count'], K * v.precision, 1e-15);
+    expectClose(v['hitrate-recall'], v.recall, 0);
+    expect(v.hitrate).toBeGreaterThan(v.recall);
+  });
+
+  it('MRR: DaisyRec’s sum over hits ≥ the first hit (0.275 vs 0.186), equal with one relevant item per user', () => {
+    expect(v['mrr-sum']).toBeGreaterThan(v.mrr);
+    const single = groupedRankData('S', [[3], [1], [7], [2]], null);
+    const s = Object.fromEntries(
+      variantValues(single, { cutoff: K, itemCount: 50 }).map((x) => [x.variant.id, x.value]),
+    );
+    expectClose(s['mrr-sum'], s.mrr, 0);
+  });
+
+  it('NDCG: OpenRec’s unnormalised DCG ≥ NDCG (0.463 vs 0.093); grades change NDCG (Elliot 0.09 vs 0.093)', () => {
+    expect(v.dcg).toBeGreaterThan(v.ndcg);
+    expect(Math.abs(v['ndcg-exp'] - v.ndcg)).toBeGreaterThan(1e-3);
+    expect(Math.abs(v['ndcg-linear'] - v.ndcg)).toBeGreaterThan(1e-4);
+    // Without grades every relevant item has grade 1: the graded readings are the binary one.
+    expectClose(binary['ndcg-exp'], binary.ndcg, 1e-15);
+    expectClose(binary['ndcg-linear'], binary.ndcg, 1e-15);
+  });
+
+  it('log₂ vs ln: DCG in ln is DCG in log₂ / ln 2, so the base cancels in NDCG; DL RS Evaluation’s lower value (0.08) comes from its ideal DCG over all |R| items', () => {
+    const users = userRanksOf(data, 50);
+    for (const user of users) {
+      expectClose(expectedDcg(user, K, 'exponential', 'ln'), expectedDcg(user, K, 'exponential') / Math.LN2, 1e-13);
+    }
+    expect(v['ndcg-ln-all']).toBeLessThan(v['ndcg-exp']);
+    // With |R| ≤ K for every user the two readings coincide.
+    const small = {
+      ...groupedRankData('S', ranks.slice(0, 3), null),
+      relevance: Float64Array.from(grades.slice(0, 3).flat()),
+    };
+    const s = Object.fromEntries(
+      variantValues(small, { cutoff: K, itemCount: 50 }).map((x) => [x.variant.id, x.value]),
+    );
+    expectClose(s['ndcg-ln-all'], s['ndcg-exp'], 1e-15);
+  });
+
+  it('Recall: Mult-VAE’s min(K, |R|) denominator ≥ |R|, equal when |R| ≤ K', () => {
+    expect(v['recall-min']).toBeGreaterThan(v.recall);
+    const small = groupedRankData('S', ranks.slice(0, 3), null);
+    const s = Object.fromEntries(
+      variantValues(small, { cutoff: K, itemCount: 50 }).map((x) => [x.variant.id, x.value]),
+    );
+    expectClose(s['recall-min'], s.recall, 0);
+  });
+
+  it('AUC: RecBole’s |R|-weighted GAUC differs from the mean over users unless every |R| is the same; LAUC@K ≤ GAUC when |R| ≤ K', () => {
+    expect(Math.abs(v['gauc-recbole'] - v.gauc)).toBeGreaterThan(1e-3);
+    const same = groupedRankData(
+      'S',
+      [
+        [1, 9],
+        [4, 30],
+        [2, 3],
+      ],
+      null,
+    );
+    const s = Object.fromEntries(variantValues(same, { cutoff: K, itemCount: 50 }).map((x) => [x.variant.id, x.value]));
+    expectClose(s['gauc-recbole'], s.gauc, 1e-15);
+    expect(s['lauc@k']).toBeLessThanOrEqual(s.gauc);
+    // GAUC is Krichene & Rendle's AUC (eq 2); GAUC@K looks at the top K only.
+    expect(v['gauc@k']).not.toBeCloseTo(v.gauc, 2);
   });
 });
