@@ -6,24 +6,27 @@ const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 /** A finite number; `label` names the value in messages (e.g. "weight"). */
 export function numberCell(table: TableHead, row: TableRow, column: number, label: string): number {
-  const text = row.cells[column];
-  const field = table.header[column];
-  if (text === '') raise(table.file, row.line, field, `missing ${label}`);
-  const value = Number(text);
-  if (!DECIMAL.test(text) || !Number.isFinite(value)) {
-    raise(table.file, row.line, field, `${label} "${text}" is not a number`);
-  }
-  return value;
+  return decimalCell(table, row, column, label, Number.isFinite, 'a number');
 }
 
 /** An integer (written `12`, `12.0` or `1.2e1`); anything else raises "… is not an integer". */
 export function integerCell(table: TableHead, row: TableRow, column: number, label: string): number {
+  return decimalCell(table, row, column, label, Number.isSafeInteger, 'an integer');
+}
+
+/** A decimal number that passes `valid`; raises "missing …" for an empty cell, "… is not `what`" otherwise. */
+function decimalCell(
+  table: TableHead,
+  row: TableRow,
+  column: number,
+  label: string,
+  valid: (value: number) => boolean,
+  what: string,
+): number {
   const text = row.cells[column];
   const field = table.header[column];
   if (text === '') raise(table.file, row.line, field, `missing ${label}`);
   const value = Number(text);
-  if (!DECIMAL.test(text) || !Number.isSafeInteger(value)) {
-    raise(table.file, row.line, field, `${label} "${text}" is not an integer`);
-  }
+  if (!DECIMAL.test(text) || !valid(value)) raise(table.file, row.line, field, `${label} "${text}" is not ${what}`);
   return value;
 }
