@@ -11,6 +11,9 @@ import type { DistributionCurvesRequest } from './figures/distributionCurves.ts'
 import { figureJobs } from './figures/index.ts';
 import type { Progress } from './progress.ts';
 import { metricCurves } from './figures/metricCurves.ts';
+import { recoveredPopulation } from './figures/recoveredPopulation.ts';
+import type { RecoveredDistributionRequest } from './figures/recoveredDistribution.ts';
+import type { RecoveredPopulationRequest } from './figures/recoveredPopulation.ts';
 import type { ExpectedTableRequest, StudyTablesRequest } from './figures/studyTables.ts';
 import type { SweepRequest } from './figures/sweep.ts';
 import { estimateAll, expectedTable, parseList, rankBuffers, readInput, runStudy } from './jobs.ts';
@@ -69,6 +72,15 @@ export const api = {
   studyTables: (request: WithSources<StudyTablesRequest>, onProgress?: Progress) =>
     figureJobs.studyTables(resolved(request), onProgress),
   expectedTableModel: (request: WithSources<ExpectedTableRequest>) => figureJobs.expectedTable(resolved(request)),
+  recoveredDistribution: (request: WithSources<RecoveredDistributionRequest>, onProgress?: Progress) =>
+    figureJobs.recoveredDistribution(resolved(request), onProgress),
+  recoveredPopulation(request: WithSources<RecoveredPopulationRequest>): ReturnType<typeof recoveredPopulation> {
+    const result = recoveredPopulation(resolved(request));
+    return transfer(result, [
+      ...result.distributions.map((d) => d.buffer as ArrayBuffer),
+      ...rankBuffers(result.populations),
+    ]);
+  },
 };
 
 export type ComputeApi = typeof api;

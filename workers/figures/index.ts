@@ -5,6 +5,8 @@
 import { correctionCurves } from './correctionCurves.ts';
 import { distributionCurves } from './distributionCurves.ts';
 import { sampledCurves } from './rankCurves.ts';
+import { recoveredDistribution } from './recoveredDistribution.ts';
+import { recoveredPopulation } from './recoveredPopulation.ts';
 import { expectedTable, studyTables } from './studyTables.ts';
 import { sweepSampleSizes } from './sweep.ts';
 
@@ -15,6 +17,8 @@ export const figureJobs = {
   distributionCurves,
   expectedTable,
   studyTables,
+  recoveredDistribution,
+  recoveredPopulation,
 };
 
 export type FigureJobs = typeof figureJobs;
