@@ -16,6 +16,7 @@ import type { RecoveredDistributionRequest } from './figures/recoveredDistributi
 import type { RecoveredPopulationRequest } from './figures/recoveredPopulation.ts';
 import type { ExpectedTableRequest, StudyTablesRequest } from './figures/studyTables.ts';
 import type { SweepRequest } from './figures/sweep.ts';
+import { bootstrapIntervals, type IntervalRequest } from './intervals.ts';
 import { estimateAll, expectedTable, parseList, rankBuffers, readInput, runStudy } from './jobs.ts';
 import {
   beginRankData,
@@ -61,6 +62,9 @@ export const api = {
   expectedTable,
   estimateAll,
   runStudy,
+  /** Intervals over users of every value and pairwise difference (bootstrap; one group of methods per call). */
+  bootstrapIntervals: (request: IntervalRequest, onProgress?: Progress) =>
+    bootstrapIntervals({ ...request, recommenders: request.recommenders.map(resolveRank) }, onProgress),
   // The figures and tables.
   metricCurves,
   sampledCurves: figureJobs.sampledCurves,

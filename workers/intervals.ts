@@ -20,6 +20,7 @@ import {
   type RankData,
   type SamplingSetup,
 } from '../src/core/index.ts';
+import { itemCountsOf } from './jobs.ts';
 import { resolveRank, type RankSource } from './rankRegistry.ts';
 
 export interface IntervalRequest extends SamplingSetup {
@@ -106,6 +107,8 @@ export function bootstrapIntervals(
       itemCountVectors: 'interpolated' as const,
     };
     const cache = new EstimatorVectors(metrics, setup);
+    // Every resample uses the n of the data's users: solve (or interpolate) each n's vectors once, up front.
+    cache.prepare(methods, itemCountsOf(data, itemCount));
     values = (d) => estimateMetrics(d, metrics, methods, setup, cache).map((row) => row.estimate);
   }
   const boot = jointBootstrap(data, values, { replicates, seed: request.seed, onProgress: throttled(onProgress) });

@@ -7,6 +7,7 @@ import {
   distinctItemCounts,
   estimateMetrics,
   expectedMetricsTable,
+  type FitOptions,
   type MetricSummary,
   EstimatorVectors,
   parseMethod,
@@ -39,6 +40,8 @@ export function expectedTable(request: TableRequest): MetricSummary[][] {
 /** The methods the explorer compares (the sampled metric, the corrections of section 5, BV for each γ), by id. */
 export interface CorrectionRequest extends TableRequest {
   readonly methods: readonly string[];
+  /** The rank-distribution fits' settings (EM stopping rule, iteration cap); the core's defaults when absent. */
+  readonly fit?: FitOptions;
 }
 
 /** Reports each correction solve (one per method and distinct n, or per interpolation node), for progress. */
@@ -69,7 +72,7 @@ class CountingVectors extends EstimatorVectors {
 }
 
 /** Every catalogue size the instances use: their own n, or the global n for data without an n column. */
-function itemCountsOf(data: readonly RankData[], itemCount: number): Set<number> {
+export function itemCountsOf(data: readonly RankData[], itemCount: number): Set<number> {
   const values = distinctItemCounts(data);
   if (data.some((d) => !d.itemCounts)) values.add(itemCount);
   return values;
@@ -89,6 +92,7 @@ export function estimateAll(request: CorrectionRequest, onProgress?: Progress): 
     sampling: request.sampling,
     prior: priorVector(request.prior, request.itemCount),
     itemCountVectors: 'interpolated' as const,
+    ...(request.fit ? { fit: request.fit } : {}),
   };
   const data = request.recommenders.map(resolveRank);
   const cache = new CountingVectors(metrics, setup, throttle(onProgress));

@@ -1,38 +1,101 @@
 import { useMemo } from 'react';
 import { MethodTable } from '../components/MethodTable.tsx';
+import { PairVerdicts } from '../components/PairVerdicts.tsx';
 import { SelectField } from '../components/SelectField.tsx';
 import { StatusMessage } from '../components/StatusMessage.tsx';
 import { formatInteger, metricLabel } from '../core/labels.ts';
 import { methodTable } from '../figures/methodTable.ts';
+import { pairVerdicts } from '../figures/orderings.ts';
 import { cancelEstimates, refreshEstimates } from '../state/actions.ts';
-import { setViewMetric } from '../state/settingsActions.ts';
+import { emRuleText, estimatorSettingsOf } from '../state/estimatorSettings.ts';
+import { setEstimatorSetting, setViewMetric } from '../state/settingsActions.ts';
+import type { EstimatesResult, IntervalsResult, Job } from '../state/store.ts';
+import { EstimatorSettingsPanel } from './EstimatorSettingsPanel.tsx';
+import { IntervalStatus } from './IntervalStatus.tsx';
 import { useExplorer } from './useExplorer.ts';
 
-/** Sampled ranks: estimates of the exact metrics by the sampled metric and by each correction (section 5). */
+const RANGE = [0, 1] as const;
+
+/** Why a difference has no interval: still computing, cancelled, or B = 0. */
+function missingText(job: Job<IntervalsResult>): string {
+  if (job.status === 'loading') return 'its 95% interval is being computed';
+  if (job.status === 'error') return 'its interval was not computed (cancelled)';
+  return 'no interval (bootstrap B = 0)';
+}
+
+/** The table and verdict models of one metric: the point estimates, with their intervals where computed. */
+function models(result: EstimatesResult, job: Job<IntervalsResult>, metric: string) {
+  const j = result.metrics.indexOf(metric);
+  const value = result.estimates.map((byMethod) => byMethod.map((byMetric) => byMetric[j]));
+  const intervals = job.value;
+  const matches =
+    intervals !== null &&
+    intervals.rankKind === 'sampled' &&
+    intervals.recommenders.join('\n') === result.recommenders.join('\n') &&
+    intervals.metrics.includes(metric);
+  const k = intervals?.metrics.indexOf(metric) ?? -1;
+  const table = methodTable({
+    recommenders: result.recommenders,
+    methods: result.methods,
+    value,
+    range: RANGE,
+    ...(matches
+      ? {
+          interval: result.recommenders.map((_, r) =>
+            result.methods.map((id) => intervals.values[id]?.[r]?.[k] ?? null),
+          ),
+        }
+      : {}),
+  });
+  const s = result.methods.indexOf('sampled');
+  const verdict = pairVerdicts({
+    metric,
+    metricLabel: metricLabel(metric),
+    recommenders: result.recommenders,
+    methods: result.methods,
+    value,
+    differences: matches ? intervals.differences : [],
+    users: matches ? intervals.users : [],
+    sampled: s >= 0 ? { values: value.map((row) => row[s]), label: 'the uncorrected sampled metric' } : null,
+    missing: matches ? missingText(job) : missingText({ status: 'idle', value: null }),
+    range: RANGE,
+  });
+  return { table, verdict, intervals: matches ? intervals : null };
+}
+
+/**
+ * Sampled ranks: estimates of the exact metrics by the sampled metric, the corrections of section 5 and Jin et
+ * al.'s estimators, each with its 95% interval over users, and a verdict on every pair of recommenders.
+ */
 export function EstimatesSection() {
   const job = useExplorer((s) => s.estimates);
+  const intervalJob = useExplorer((s) => s.intervals);
+  const showLs = useExplorer((s) => estimatorSettingsOf(s.settings.estimators).showLs);
   const result = job.value;
   const chosen = useExplorer((s) => s.view.metric);
   const metric = result && chosen !== null && result.metrics.includes(chosen) ? chosen : (result?.metrics[0] ?? null);
-  const model = useMemo(() => {
-    if (!result || metric === null) return null;
-    const j = result.metrics.indexOf(metric);
-    const value = result.estimates.map((byMethod) => byMethod.map((byMetric) => byMetric[j]));
-    return methodTable({ recommenders: result.recommenders, methods: result.methods, value });
-  }, [result, metric]);
+  const view = useMemo(
+    () => (result && metric !== null ? models(result, intervalJob, metric) : null),
+    [result, intervalJob, metric],
+  );
+  const progress = job.status === 'loading' ? job.progress : undefined;
   return (
     <section className="results" aria-labelledby="estimates-title">
       <h2 id="estimates-title">Estimated exact metrics from sampled ranks</h2>
       <p className="lede">
         With sampled ranks the exact metrics are unknown. Each column estimates them from the same sampled ranks: the
-        sampled metric as it is, and the corrections of section 5 (rank estimate, eq. 20; LS, eqs. 21–23; CLS;
-        bias–variance trade-off BV, eq. 25), which assume the prior set below.
+        sampled metric as it is; the corrections of Krichene &amp; Rendle’s section 5 (rank estimate, eq. 20; CLS;
+        bias–variance trade-off BV, eq. 25; LS, eqs. 21–23, on request), which assume the prior set above; and Jin et
+        al.’s estimators, which learn the distribution of the true ranks P̂(R) from the sampled ranks (MLE, eq. 19; WMLE,
+        eq. 22; MES, eqs. 24–27; BV-dist, eq. 15) and read each metric off it (eq. 14). Under each value, its 95%
+        interval over users.
       </p>
-      {job.status === 'loading' && job.progress !== undefined && job.progress < 1 ? (
+      {progress !== undefined && progress < 1 ? (
         <div className="actions">
-          <progress max={1} value={job.progress} aria-label="Correction progress" />
+          <progress max={1} value={progress} aria-label="Estimate progress" />
           <span role="status">
-            Computing the corrections: {Math.round(job.progress * 100)}% (one solve per method and catalogue size n)
+            Computing the estimates: {Math.round(progress * 100)}% (one solve per method and catalogue size n, then the
+            fits)
           </span>
           <button type="button" onClick={cancelEstimates}>
             Cancel
@@ -42,27 +105,61 @@ export function EstimatesSection() {
       {job.status === 'error' ? (
         <StatusMessage message={job.message} onRetry={job.retryable ? () => void refreshEstimates() : undefined} />
       ) : null}
-      {result && model && metric !== null ? (
+      {job.status !== 'loading' ? <IntervalStatus /> : null}
+      {result && view && metric !== null ? (
         <>
-          <div className="fields narrow">
+          <div className="fields narrow estimates-controls">
             <SelectField
               label="Metric"
               value={metric}
               options={result.metrics.map((id) => ({ value: id, label: metricLabel(id) }))}
               onChange={setViewMetric}
             />
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={showLs}
+                onChange={(event) => setEstimatorSetting('showLs', event.target.checked)}
+              />
+              Show LS
+            </label>
           </div>
+          <EstimatorSettingsPanel />
           {result.excluded.length > 0 ? (
             <p className="field-problem">
               Left out until their ranks are sampled ranks (1 to m + 1): {result.excluded.join(', ')}.
             </p>
           ) : null}
           <MethodTable
-            model={model}
+            model={view.table}
             label="Estimates table"
             busy={job.status === 'loading'}
-            caption={`Estimates of ${metricLabel(metric)} over all n = ${formatInteger(result.itemCount)} items, from sampled ranks among m + 1 = ${formatInteger(result.sampleSize + 1)} candidates.`}
+            caption={`Estimates of ${metricLabel(metric)} over all n = ${formatInteger(result.itemCount)} items (each user’s own n where the data give one), from sampled ranks among m + 1 = ${formatInteger(result.sampleSize + 1)} candidates; ${emRuleText(result.emRule)}.`}
           />
+          <p className="table-key">
+            Under each value: its 95% interval over users
+            {view.intervals
+              ? ` (${formatInteger(view.intervals.replicates)} bootstrap resamples of the users, seed ${view.intervals.seed}${view.intervals.paired.every(Boolean) && view.intervals.paired.length > 1 ? ', paired: the recommenders share users’ ids' : ''})`
+              : ''}
+            ; … while it computes.
+            {view.table.outOfRange ? (
+              <>
+                {' '}
+                <span className="range-mark" aria-hidden="true">
+                  ⚠
+                </span>{' '}
+                Outside the metric’s range [0, 1]: shown greyed and left out of the Order row. LS minimises bias only
+                and its variance is unbounded (Krichene &amp; Rendle eq. 23; Jin et al. discuss why it fails), and BV
+                with a tiny γ comes close to it.
+              </>
+            ) : null}
+          </p>
+          {result.recommenders.length > 1 ? (
+            <div className="verdict-block">
+              <h3>Which recommender is better on {metricLabel(metric)}?</h3>
+              <PairVerdicts model={view.verdict} metricLabel={metricLabel(metric)} table />
+            </div>
+          ) : null}
         </>
       ) : job.status === 'loading' ? (
         <p className="muted" role="status">

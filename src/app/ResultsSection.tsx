@@ -1,26 +1,80 @@
 import { useMemo } from 'react';
 import { OrderingNotes } from '../components/OrderingNotes.tsx';
+import { PairVerdicts } from '../components/PairVerdicts.tsx';
 import { ResultsTable } from '../components/ResultsTable.tsx';
+import { SelectField } from '../components/SelectField.tsx';
 import { StatusMessage } from '../components/StatusMessage.tsx';
 import { formatInteger, metricLabel, SAMPLING_LABELS } from '../core/labels.ts';
-import { resultsTable } from '../figures/resultsTable.ts';
+import { pairVerdicts } from '../figures/orderings.ts';
+import { resultsTable, type ExactIntervals } from '../figures/resultsTable.ts';
 import { refreshTable } from '../state/actions.ts';
+import { setViewMetric } from '../state/settingsActions.ts';
+import type { IntervalsResult, Job, TableResult } from '../state/store.ts';
 import { TOY_ITEM_COUNT, TOY_RECOMMENDERS, TOY_SAMPLE_SIZE } from '../state/toyExample.ts';
+import { EstimatorSettingsPanel } from './EstimatorSettingsPanel.tsx';
+import { IntervalStatus } from './IntervalStatus.tsx';
 import { useExplorer } from './useExplorer.ts';
+
+/** The exact metrics' intervals over users, when they are about this table's recommenders. */
+function exactIntervals(result: TableResult, job: Job<IntervalsResult>): ExactIntervals | null {
+  const value = job.value;
+  const names = result.rows.map((r) => r.name);
+  if (!value || value.rankKind !== 'true' || value.recommenders.join('\n') !== names.join('\n')) return null;
+  const exact = value.values.exact;
+  if (!exact) return null;
+  const values = Object.fromEntries(
+    names.map((name, r) => [name, Object.fromEntries(value.metrics.map((id, j) => [id, exact[r][j]]))]),
+  );
+  return { values, differences: value.differences };
+}
+
+/** The verdict on every pair for one metric: the exact difference and its interval over users. */
+function verdictOf(result: TableResult, intervals: ExactIntervals | null, job: Job<IntervalsResult>, metric: string) {
+  const exact = result.rows.map((r) => [r.results[metric]?.exact ?? NaN]);
+  const sampled = result.rows.map((r) => r.results[metric]?.sampledMean ?? NaN);
+  return pairVerdicts({
+    metric,
+    metricLabel: metricLabel(metric),
+    recommenders: result.rows.map((r) => r.name),
+    methods: ['exact'],
+    value: exact,
+    differences: intervals?.differences ?? [],
+    users: job.value?.users ?? [],
+    sampled: sampled.every(Number.isFinite)
+      ? { values: sampled, label: `the expected sampled metric (m = ${formatInteger(result.sampleSize)})` }
+      : null,
+    missing:
+      job.status === 'loading'
+        ? 'its 95% interval over users is being computed'
+        : job.status === 'error'
+          ? 'its interval over users was not computed'
+          : 'no interval (bootstrap B = 0)',
+  });
+}
 
 /** The table of exact vs. expected sampled metrics, with the ordering notes and any error. */
 export function ResultsSection() {
   const job = useExplorer((s) => s.table);
+  const intervalJob = useExplorer((s) => s.intervals);
   const result = job.value;
+  const chosen = useExplorer((s) => s.view.metric);
+  const metric = result && chosen !== null && result.metrics.includes(chosen) ? chosen : (result?.metrics[0] ?? null);
+  const intervals = useMemo(() => (result ? exactIntervals(result, intervalJob) : null), [result, intervalJob]);
   const model = useMemo(
     () =>
       result
         ? resultsTable(
             result.rows,
             result.metrics.map((id) => ({ id, label: metricLabel(id) })),
+            3,
+            intervals,
           )
         : null,
-    [result],
+    [result, intervals],
+  );
+  const verdict = useMemo(
+    () => (result && metric !== null ? verdictOf(result, intervals, intervalJob, metric) : null),
+    [result, intervals, intervalJob, metric],
   );
   const paper =
     result !== null &&
@@ -49,14 +103,14 @@ export function ResultsSection() {
             caption={`Metrics averaged over each recommender’s users, n = ${formatInteger(result.itemCount)} items.`}
             exactHeading={
               <>
-                Exact, all <i>n</i> = {formatInteger(result.itemCount)} items
+                Exact, all <i>n</i> = {formatInteger(result.itemCount)} items [95% interval over users]
                 {paper ? <span className="paper-ref">paper’s Table 1</span> : null}
               </>
             }
             sampledHeading={
               <>
                 Sampled, <i>m</i> = {formatInteger(result.sampleSize)} {SAMPLING_LABELS[result.sampling]}: expected ±
-                std
+                std over negative sampling
                 {paper ? <span className="paper-ref">paper’s Table 2 (1000 simulated runs)</span> : null}
               </>
             }
@@ -67,10 +121,27 @@ export function ResultsSection() {
               ▲
             </span>{' '}
             best value in its column (ties at 3 decimals all marked). ± is the standard deviation of the average over
-            users under repeated sampling, computed exactly from the sampled-rank distribution (eq. 16) rather than by
-            simulation.
+            users under repeated negative sampling, computed exactly from the sampled-rank distribution (eq. 16) rather
+            than by simulation: it says nothing of the users. [a, b] is the 95% interval of the exact metric over users
+            (a bootstrap of the users: how much it would move with another sample of users of the same size).
           </p>
+          <IntervalStatus />
+          <EstimatorSettingsPanel intervalsOnly />
           <OrderingNotes orderings={model.orderings} samplingLabel={samplingLabel} />
+          {verdict && metric !== null && result.rows.length > 1 ? (
+            <div className="verdict-block">
+              <h3>Which recommender is better?</h3>
+              <div className="fields narrow">
+                <SelectField
+                  label="Metric of the verdicts"
+                  value={metric}
+                  options={result.metrics.map((id) => ({ value: id, label: metricLabel(id) }))}
+                  onChange={setViewMetric}
+                />
+              </div>
+              <PairVerdicts model={verdict} metricLabel={metricLabel(metric)} table={false} />
+            </div>
+          ) : null}
         </>
       ) : job.status === 'loading' ? (
         <p className="muted" role="status">

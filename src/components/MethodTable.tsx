@@ -8,7 +8,10 @@ export interface MethodTableProps {
   readonly label: string;
 }
 
-/** Recommenders × methods for one metric, with the ordering each method gives in the last row. */
+/**
+ * Recommenders × methods for one metric, with the ordering each method gives in the last row. A value may carry its
+ * 95% interval (under it, smaller); a value outside the metric's range is greyed, marked and left out of the order.
+ */
 export function MethodTable({ model, caption, busy, label }: MethodTableProps) {
   const withExact = model.exactOrdering !== null;
   return (
@@ -26,6 +29,7 @@ export function MethodTable({ model, caption, busy, label }: MethodTableProps) {
             {model.columns.map((c, j) => (
               <th scope="col" key={c.id} className={j === 0 ? 'num group-start' : 'num'}>
                 {c.label}
+                {c.detail ? <span className="method-detail">{c.detail}</span> : null}
               </th>
             ))}
           </tr>
@@ -42,11 +46,18 @@ export function MethodTable({ model, caption, busy, label }: MethodTableProps) {
               {row.cells.map((cell, j) => (
                 <td
                   key={model.columns[j].id}
-                  className={j === 0 ? 'num group-start' : 'num'}
+                  className={`num${j === 0 ? ' group-start' : ''}${cell.outOfRange ? ' out-of-range' : ''}`}
                   data-method={model.columns[j].id}
                 >
+                  {cell.outOfRange ? (
+                    <span className="range-mark" aria-hidden="true">
+                      ⚠{' '}
+                    </span>
+                  ) : null}
                   <span className="value">{cell.text}</span>
+                  {cell.outOfRange ? <span className="visually-hidden"> (outside [0, 1], not ranked)</span> : null}
                   {cell.std !== null ? <span className="std"> ± {cell.std}</span> : null}
+                  {cell.interval !== null ? <span className="interval">{cell.interval}</span> : null}
                 </td>
               ))}
             </tr>
@@ -63,6 +74,9 @@ export function MethodTable({ model, caption, busy, label }: MethodTableProps) {
                   className={`order${j === 0 ? ' group-start' : ''}${o.differs ? ' differs' : ''}`}
                 >
                   {o.text}
+                  {o.omitted.length > 0 ? (
+                    <span className="order-omitted"> ({o.omitted.join(', ')} out of range)</span>
+                  ) : null}
                   {o.differs ? <span className="visually-hidden"> (differs from the exact order)</span> : null}
                 </td>
               ))}

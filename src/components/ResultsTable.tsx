@@ -72,6 +72,7 @@ export function ResultsTable({ model, caption, exactHeading, sampledHeading, bus
                   {cell.exact.best ? <Best /> : null}
                   <span className="value">{cell.exact.text}</span>
                   {cell.exact.best ? <span className="visually-hidden"> (best)</span> : null}
+                  {cell.exact.interval ? <span className="interval">{cell.exact.interval}</span> : null}
                 </td>
               ))}
               {row.cells.map((cell, j) => (

@@ -3,8 +3,12 @@
  * formatted cells, the best value per metric column, and the ordering of the recommenders under each metric,
  * exact and sampled, with a flag where they differ (the inconsistency of Definition 1, eq. 14).
  * Values are compared as displayed (rounded to `digits`), so a tie the reader sees is a tie here too.
+ * With the exact metrics' intervals over users (a bootstrap of the users: the uncertainty of the user sample, not
+ * the spread over negative sampling of the ±), each exact value carries its 95% interval, and where the sampled
+ * order differs the ordering says whether the exact difference of the swapped pairs is within that noise.
  */
-import { formatDecimal } from '../core/labels.ts';
+import { formatDecimal, formatSigned } from '../core/labels.ts';
+import type { PairDifference } from '../../workers/intervals.ts';
 
 export interface MetricColumn {
   readonly id: string;
@@ -28,7 +32,8 @@ export interface RecommenderInput {
 
 export interface CellModel {
   readonly metricId: string;
-  readonly exact: { readonly text: string; readonly best: boolean };
+  /** `interval`: the 95% interval over users, "[0.980, 1.000]", when known. */
+  readonly exact: { readonly text: string; readonly best: boolean; readonly interval: string | null };
   readonly sampled: { readonly text: string; readonly std: string; readonly best: boolean } | null;
 }
 
@@ -45,6 +50,18 @@ export interface OrderingModel {
   readonly exact: string;
   readonly sampled: string | null;
   readonly differs: boolean;
+  /**
+   * Where the orders differ and the exact metrics' intervals are known: whether the exact differences of the pairs
+   * the sampled metric swaps are within the noise of the user sample (their 95% interval holds 0), in words.
+   */
+  readonly noise: { readonly within: boolean; readonly text: string } | null;
+}
+
+/** The exact metrics' bootstrap over users (workers/intervals.ts, rankKind `true`, method `exact`). */
+export interface ExactIntervals {
+  /** values[recommender name][metric id]. */
+  readonly values: Readonly<Record<string, Readonly<Record<string, { readonly low: number; readonly high: number }>>>>;
+  readonly differences: readonly PairDifference[];
 }
 
 export interface ResultsTableModel {
@@ -75,10 +92,54 @@ function bestFlags(values: readonly number[], digits: number): boolean[] {
   return r.map((v) => values.length > 1 && v === max);
 }
 
+/** The pairs whose order the sampled values reverse (strictly, as displayed): [higher exactly, higher sampled]. */
+function swappedPairs(names: readonly string[], exact: readonly number[], sampled: readonly number[], digits: number) {
+  const out: [string, string][] = [];
+  for (let a = 0; a < names.length; a++) {
+    for (let b = a + 1; b < names.length; b++) {
+      const e = rounded(exact[a], digits) - rounded(exact[b], digits);
+      const s = rounded(sampled[a], digits) - rounded(sampled[b], digits);
+      if (e * s < 0) out.push(e > 0 ? [names[a], names[b]] : [names[b], names[a]]);
+      else if (e !== 0 && s === 0) out.push(e > 0 ? [names[a], names[b]] : [names[b], names[a]]);
+    }
+  }
+  return out;
+}
+
+function noiseOf(
+  metric: string,
+  pairs: readonly [string, string][],
+  differences: readonly PairDifference[],
+): OrderingModel['noise'] {
+  const found = pairs.map(([hi, lo]) => {
+    const d = differences.find(
+      (x) => x.metric === metric && ((x.a === hi && x.b === lo) || (x.a === lo && x.b === hi)),
+    );
+    if (!d) return null;
+    const flip = d.a !== hi;
+    const [low, high] = flip ? [-d.high, -d.low] : [d.low, d.high];
+    const text = `${hi} − ${lo} = ${formatSigned(flip ? -d.difference : d.difference, 3)} [${formatSigned(low, 3)}, ${formatSigned(high, 3)}]`;
+    return { within: low <= 0 && high >= 0, text };
+  });
+  if (found.length === 0 || found.some((f) => f === null)) return null;
+  const within = found.filter((f) => f!.within);
+  if (within.length > 0) {
+    return {
+      within: true,
+      text: `but the exact difference ${within.map((f) => f!.text).join(', ')} is within the noise of the user sample (95% interval over users)`,
+    };
+  }
+  return {
+    within: false,
+    text: `the exact difference ${found.map((f) => f!.text).join(', ')} is beyond the noise of the user sample (95% interval over users)`,
+  };
+}
+
 export function resultsTable(
   recommenders: readonly RecommenderInput[],
   columns: readonly MetricColumn[],
   digits = 3,
+  intervals?: ExactIntervals | null,
 ): ResultsTableModel {
   const names = recommenders.map((r) => r.name);
   const perColumn = columns.map((col) => {
@@ -105,9 +166,14 @@ export function resultsTable(
               best: flags[c].sampled?.[i] ?? false,
             }
           : null;
+      const interval = intervals?.values[rec.name]?.[col.id];
       return {
         metricId: col.id,
-        exact: { text: res ? formatValue(res.exact, digits) : '…', best: flags[c].exact[i] },
+        exact: {
+          text: res ? formatValue(res.exact, digits) : '…',
+          best: flags[c].exact[i],
+          interval: interval ? `[${formatValue(interval.low, digits)}, ${formatValue(interval.high, digits)}]` : null,
+        },
         sampled,
       };
     }),
@@ -115,13 +181,12 @@ export function resultsTable(
   const orderings = perColumn.map(({ col, exact, sampled }) => {
     const exactText = orderingText(names, exact, digits);
     const sampledText = sampled ? orderingText(names, sampled, digits) : null;
-    return {
-      metricId: col.id,
-      label: col.label,
-      exact: exactText,
-      sampled: sampledText,
-      differs: sampledText !== null && sampledText !== exactText,
-    };
+    const differs = sampledText !== null && sampledText !== exactText;
+    const noise =
+      differs && intervals
+        ? noiseOf(col.id, swappedPairs(names, exact, sampled!, digits), intervals.differences)
+        : null;
+    return { metricId: col.id, label: col.label, exact: exactText, sampled: sampledText, differs, noise };
   });
   return { columns, rows, orderings };
 }

@@ -1,83 +1,54 @@
 /**
  * Computation actions: plain module functions that start the computations and put their results in the store
  * (zustand's "actions outside the store"). Each kind of job has its own worker; a new request aborts the one it
- * replaces, which terminates that worker (workerBridge.ts), so stale work never finishes.
+ * replaces, which terminates that worker (tasks.ts, workerBridge.ts), so stale work never finishes. The point
+ * values come first; the intervals over users follow (intervalActions.ts).
  */
 import { rankSummary } from '../io/rankHistogram.ts';
-import { formatInteger, methodIds } from '../core/index.ts';
+import { formatInteger } from '../core/index.ts';
+import {
+  estimateMethodIds,
+  estimatorSettingsOf,
+  intervalGroups,
+  pointGroups,
+  type MethodGroup,
+} from './estimatorSettings.ts';
+import { cancelIntervals, clearIntervals, runIntervals, type IntervalPlan } from './intervalActions.ts';
 import { computeTable, type NamedData } from './jobs.ts';
-import { explorerStore as store, type ExplorerState, type Job, type RecommenderEntry } from './store.ts';
+import { explorerStore as store, type ExplorerState } from './store.ts';
+import type { RecommenderEntry } from './store.ts';
 import { proxy } from 'comlink';
 import { rankInputs } from './rankUpload.ts';
-import { appBridge, isAbortError, WorkerFailure, type AsyncApi, type Bridge } from './workerBridge.ts';
+import { cancelTask, failure, replaceBridge, startTask, type ComputeBackend } from './tasks.ts';
+import type { Bridge } from './workerBridge.ts';
 
-export type JobKey = 'table' | 'estimates' | 'study' | 'input' | 'parse' | 'dataset';
+export { backendFor, cancelTask, currentBridge, failure, startTask } from './tasks.ts';
+export type { ComputeBackend, JobKey } from './tasks.ts';
+
 type Value<K extends 'table' | 'estimates' | 'study'> = NonNullable<ExplorerState[K]['value']>;
 
-/** What a job runs on: its own channel of the one bridge, so that cancelling the table does not cancel the study. */
-export interface ComputeBackend {
-  run<T>(signal: AbortSignal, task: (api: AsyncApi) => Promise<T>): Promise<T>;
-}
-
-let bridge: Bridge | null = null;
-const running: Partial<Record<JobKey, AbortController>> = {};
 let pending: ReturnType<typeof setTimeout> | null = null;
 
-/** Replaces the bridge (tests pass an inline one; null goes back to the app's workers). */
+/** Replaces the bridge (tests pass an inline one; null goes back to the app's workers); pending work is dropped. */
 export function setBridge(next: Bridge | null): void {
-  bridge = next;
+  if (pending !== null) clearTimeout(pending);
+  pending = null;
+  replaceBridge(next);
 }
 
-/** The page's one bridge to the workers: the results, the data jobs and the figures all run through it. */
-export function currentBridge(): Bridge {
-  return (bridge ??= appBridge());
-}
-
-export function backendFor(key: JobKey): ComputeBackend {
-  return { run: (signal, task) => currentBridge().run(key, signal, task) };
-}
-
-/** Starts a cancellable task of kind `key`, aborting the previous one; null when a newer task replaced it. */
-export async function startTask<T>(
-  key: JobKey,
-  task: (backend: ComputeBackend, signal: AbortSignal) => Promise<T>,
-): Promise<{ value: T } | { error: unknown } | null> {
-  running[key]?.abort();
-  const controller = new AbortController();
-  running[key] = controller;
-  try {
-    const value = await task(backendFor(key), controller.signal);
-    return controller.signal.aborted ? null : { value };
-  } catch (error) {
-    return controller.signal.aborted || isAbortError(error) ? null : { error };
-  } finally {
-    if (running[key] === controller) delete running[key];
-  }
-}
-
-/** Stops a running task of kind `key` (its worker is terminated). */
-export function cancelTask(key: JobKey): void {
-  running[key]?.abort();
-}
-
-export function failure<T>(error: unknown, value: T | null): Job<T> {
-  const named = error instanceof Error ? error : new Error(String(error));
-  if (named.name === 'InputError') return { status: 'error', value, message: named.message, retryable: false };
-  const message = named instanceof WorkerFailure ? named.message : `The computation failed: ${named.message}`;
-  return { status: 'error', value, message, retryable: true };
-}
-
+/** Runs a job into the store; its value once stored, null when it failed or a newer job replaced it. */
 export async function runJob<K extends 'table' | 'estimates' | 'study'>(
   key: K,
   task: (backend: ComputeBackend, signal: AbortSignal) => Promise<Value<K>>,
-): Promise<void> {
+): Promise<Value<K> | null> {
   const previous = store.getState()[key].value;
   store.setState({ [key]: { status: 'loading', value: previous } });
   const outcome = await startTask(key, task);
-  if (outcome === null) return;
+  if (outcome === null) return null;
   store.setState({
     [key]: 'value' in outcome ? { status: 'ready', value: outcome.value } : failure(outcome.error, previous),
   });
+  return 'value' in outcome ? outcome.value : null;
 }
 
 /**
@@ -105,18 +76,23 @@ export function activeRecommenders(state: ExplorerState): NamedData[] {
     .map((r) => ({ name: r.name, data: r.data!, ranksText: ranksTextOf(r) }));
 }
 
-/** Recomputes the table of exact and expected sampled metrics (true ranks). */
-export function refreshTable(): Promise<void> {
+/** Recomputes the table of exact and expected sampled metrics (true ranks), then the exact metrics' intervals. */
+export async function refreshTable(): Promise<void> {
+  clearIntervals();
   const state = store.getState();
   const { metrics, itemCount, sampleSize, sampling } = state.settings;
-  const request = { recommenders: activeRecommenders(state), metrics, itemCount, sampleSize, sampling };
-  return runJob('table', async (backend, signal) => ({
+  const recommenders = activeRecommenders(state);
+  const request = { recommenders, metrics, itemCount, sampleSize, sampling };
+  const table = await runJob('table', async (backend, signal) => ({
     rows: await backend.run(signal, (api) => computeTable(api, request)),
     itemCount,
     sampleSize,
     sampling,
     metrics,
   }));
+  if (table !== null && store.getState().table.value === table) {
+    void runIntervals(intervalPlan(state, recommenders, [{ methods: ['exact'] }]));
+  }
 }
 
 /** True when every relevant item's rank is a possible sampled rank: at most m + |R| in its instance. */
@@ -128,41 +104,105 @@ export function fitsSample(data: NamedData['data'], sampleSize: number): boolean
   return true;
 }
 
-/**
- * Recomputes the estimates of the exact metrics from sampled ranks, by every method. Recommenders whose ranks
- * cannot be sampled ranks (typed as true ranks before the switch) are left out and named.
- */
-export function refreshEstimates(): Promise<void> {
-  const state = store.getState();
-  const { metrics, itemCount, sampleSize, sampling, prior, gammas } = state.settings;
+/** What the intervals of the current results are computed from: the same data, settings and methods. */
+function intervalPlan(
+  state: ExplorerState,
+  recommenders: readonly NamedData[],
+  groups: readonly MethodGroup[],
+): IntervalPlan {
+  const { rankKind, metrics, itemCount, sampleSize, sampling, prior, seed } = state.settings;
+  const { replicates } = estimatorSettingsOf(state.settings.estimators);
+  return { rankKind, recommenders, metrics, groups, itemCount, sampleSize, sampling, prior, replicates, seed };
+}
+
+/** The estimates' recommenders (those whose ranks can be sampled ranks), those left out, and their methods. */
+function estimatesRequest(state: ExplorerState) {
+  const { gammas, sampleSize } = state.settings;
+  const settings = estimatorSettingsOf(state.settings.estimators);
   const shown = activeRecommenders(state);
   const active = shown.filter((r) => fitsSample(r.data, sampleSize));
   const excluded = shown.filter((r) => !active.includes(r)).map((r) => r.name);
-  const methods = methodIds(gammas);
-  const request = { metrics, methods, itemCount, sampleSize, sampling, prior };
-  const onProgress = (done: number, total: number) => {
-    const job = store.getState().estimates;
-    if (job.status === 'loading') store.setState({ estimates: { ...job, progress: done / total } });
-  };
-  return runJob('estimates', async (backend, signal) => ({
-    estimates: await backend.run(signal, async (api) =>
-      api.estimateAll({ ...request, recommenders: await rankInputs(api, active) }, proxy(onProgress)),
-    ),
-    recommenders: active.map((r) => r.name),
-    excluded,
-    methods,
-    metrics,
-    itemCount,
-    sampleSize,
-  }));
+  const methods = estimateMethodIds(gammas, settings);
+  return { settings, active, excluded, methods };
 }
 
-/** Stops the corrections; the previous estimates stay, with a retry. */
+/**
+ * Recomputes the estimates of the exact metrics from sampled ranks, by every method (the point values: one call,
+ * or two when EM's stopping rule is the papers'), then their intervals over users. Recommenders whose ranks cannot
+ * be sampled ranks (typed as true ranks before the switch) are left out and named.
+ */
+export async function refreshEstimates(): Promise<void> {
+  clearIntervals();
+  const state = store.getState();
+  const { metrics, itemCount, sampleSize, sampling, prior } = state.settings;
+  const { settings, active, excluded, methods } = estimatesRequest(state);
+  const groups = pointGroups(methods, settings);
+  let done = 0;
+  const onProgress = (solved: number, total: number) => {
+    const job = store.getState().estimates;
+    const progress = (done + solved / total) / groups.length;
+    if (job.status === 'loading') store.setState({ estimates: { ...job, progress } });
+  };
+  const result = await runJob('estimates', async (backend, signal) => {
+    const estimates = active.map(() => methods.map(() => [] as number[]));
+    for (const group of groups) {
+      const values = await backend.run(signal, async (api) =>
+        api.estimateAll(
+          {
+            recommenders: await rankInputs(api, active),
+            metrics,
+            methods: group.methods,
+            itemCount,
+            sampleSize,
+            sampling,
+            prior,
+            ...(group.fit ? { fit: group.fit } : {}),
+          },
+          proxy(onProgress),
+        ),
+      );
+      group.methods.forEach((id, i) => values.forEach((row, r) => (estimates[r][methods.indexOf(id)] = row[i])));
+      done += 1;
+    }
+    return {
+      estimates,
+      recommenders: active.map((r) => r.name),
+      excluded,
+      methods,
+      metrics,
+      itemCount,
+      sampleSize,
+      emRule: settings.emRule,
+    };
+  });
+  if (result !== null && store.getState().estimates.value === result) {
+    void runIntervals(intervalPlan(state, active, intervalGroups(methods, settings)));
+  }
+}
+
+/** Computes the intervals of the results on show again (after a Cancel, a new B or seed). */
+export function refreshIntervals(): void {
+  const state = store.getState();
+  if (state.settings.rankKind === 'true') {
+    if (state.table.status !== 'ready') return;
+    void runIntervals(intervalPlan(state, activeRecommenders(state), [{ methods: ['exact'] }]));
+    return;
+  }
+  if (state.estimates.status !== 'ready') return;
+  const { settings, active, methods } = estimatesRequest(state);
+  void runIntervals(intervalPlan(state, active, intervalGroups(methods, settings)));
+}
+
+/** Stops what is computing: the point estimates (the previous ones stay, with a retry), else the intervals. */
 export function cancelEstimates(): void {
-  cancelTask('estimates');
+  if (!cancelTask('estimates')) {
+    cancelIntervals();
+    return;
+  }
+  clearIntervals();
   const value = store.getState().estimates.value;
   store.setState({
-    estimates: { status: 'error', value, message: 'The corrections were cancelled.', retryable: true },
+    estimates: { status: 'error', value, message: 'The estimates were cancelled.', retryable: true },
   });
 }
 

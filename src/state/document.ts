@@ -4,6 +4,7 @@
  */
 import type { PriorSpec, RankData, SamplingSetup } from '../core/index.ts';
 import type { SyntheticParams } from '../io/syntheticParams.ts';
+import type { StoredEstimatorSettings } from './estimatorSettings.ts';
 import { DEFAULT_FIGURES_VIEW, type FiguresView } from './figureView.ts';
 import { TOY_ITEM_COUNT, TOY_METRIC_IDS, TOY_RECOMMENDERS, TOY_SAMPLE_SIZE } from './toyExample.ts';
 
@@ -30,9 +31,11 @@ export interface Settings extends SamplingSetup {
   /** γ values of the bias–variance corrections (eq. 25), each in [0, 1]. */
   readonly gammas: readonly number[];
   readonly prior: Prior;
-  /** Seed and repetitions of the Monte Carlo study. */
+  /** Seed of the Monte Carlo study and of the bootstrap intervals; repetitions of the study. */
   readonly seed: number;
   readonly repetitions: number;
+  /** The estimators' settings that differ from their defaults (estimatorSettings.ts); absent: all defaults. */
+  readonly estimators?: StoredEstimatorSettings;
 }
 
 /**

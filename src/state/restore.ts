@@ -20,6 +20,7 @@ import {
   type Settings,
 } from './document.ts';
 import { DATASETS } from './datasets/registry.ts';
+import { restoreEstimatorSettings } from './estimatorSettings.ts';
 import { restoreFiguresView } from './figureView.ts';
 import { SHAPES } from '../io/syntheticParams.ts';
 import { fromWire, toWire, type WireRanks } from './wireRanks.ts';
@@ -46,7 +47,8 @@ const metricIds = z
     }
   });
 
-const SETTINGS: { [K in keyof Settings]: { schema: z.ZodType<Settings[K]>; label: string } } = {
+/** Every setting but the estimators' (restored on their own, estimatorSettings.ts). */
+const SETTINGS: { [K in Exclude<keyof Settings, 'estimators'>]: { schema: z.ZodType<Settings[K]>; label: string } } = {
   rankKind: { schema: z.enum(['true', 'sampled']), label: 'kind of ranks' },
   itemCount: { schema: z.number().int().min(2).max(LIMITS.maxItemCount), label: 'n' },
   sampleSize: { schema: z.number().int().min(1).max(LIMITS.maxSampleSize), label: 'm' },
@@ -91,10 +93,12 @@ function restoreSettings(raw: unknown, problems: string[]): Settings {
     return DEFAULT_SETTINGS;
   }
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(SETTINGS) as (keyof Settings)[]) {
+  for (const key of Object.keys(SETTINGS) as (keyof typeof SETTINGS)[]) {
     const { schema, label } = SETTINGS[key];
     out[key] = field(raw, key, schema as z.ZodType<unknown>, DEFAULT_SETTINGS[key], label, problems);
   }
+  const estimators = restoreEstimatorSettings(raw.estimators, problems);
+  if (estimators) out.estimators = estimators;
   return out as unknown as Settings;
 }
 

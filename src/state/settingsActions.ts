@@ -3,8 +3,9 @@
  * paste box; every change recomputes the results after typing pauses.
  */
 import type { Sampling } from '../core/index.ts';
-import { cancelTask, refreshSoon } from './actions.ts';
+import { cancelTask, refreshIntervals, refreshSoon } from './actions.ts';
 import type { Prior, RankKind, Settings } from './document.ts';
+import { withEstimatorSetting, type EstimatorSettings } from './estimatorSettings.ts';
 import { figuresViewOf, withFiguresView, type FiguresView } from './figureView.ts';
 import { parseTexts } from './recommenderActions.ts';
 import { explorerStore as store } from './store.ts';
@@ -26,9 +27,28 @@ export const setMetrics = (metrics: readonly string[]) => change({ metrics });
 export const setGammas = (gammas: readonly number[]) => change({ gammas });
 export const setPrior = (prior: Prior) => change({ prior });
 
-/** The study's seed and repetitions only matter when it is run: they start nothing. */
+/**
+ * The study's seed and repetitions only matter when it is run; the seed is also the intervals' (bootstrap), which
+ * are computed again with a new one.
+ */
 export function setStudyOptions(next: Partial<Pick<Settings, 'seed' | 'repetitions'>>): void {
+  const seed = store.getState().settings.seed;
   store.setState((s) => ({ settings: { ...s.settings, ...next } }));
+  if (next.seed !== undefined && next.seed !== seed) refreshIntervals();
+}
+
+/**
+ * Changes one of the estimators' settings (only values other than the defaults are kept). B recomputes only the
+ * intervals; every other setting changes the estimates themselves (or, for LS, which are shown).
+ */
+export function setEstimatorSetting<K extends keyof EstimatorSettings>(key: K, value: EstimatorSettings[K]): void {
+  store.setState((s) => {
+    const estimators = withEstimatorSetting(s.settings.estimators, key, value);
+    const { estimators: _old, ...rest } = s.settings;
+    return { settings: estimators ? { ...rest, estimators } : rest };
+  });
+  if (key === 'replicates') refreshIntervals();
+  else refreshSoon(0);
 }
 
 /** True and sampled ranks show different results: the study only exists for true ranks. */

@@ -3,7 +3,16 @@ import { createStore } from 'zustand/vanilla';
 import type { RankData, Sampling, SimulationResult } from '../core/index.ts';
 import type { RecommenderInput } from '../figures/resultsTable.ts';
 import type { SyntheticParams } from '../io/syntheticParams.ts';
-import { defaultDocument, type ExplorerDocument, type RecommenderDoc, type Settings, type View } from './document.ts';
+import type { PairDifference, ValueInterval } from '../../workers/intervals.ts';
+import type { EmRule } from './estimatorSettings.ts';
+import {
+  defaultDocument,
+  type ExplorerDocument,
+  type RankKind,
+  type RecommenderDoc,
+  type Settings,
+  type View,
+} from './document.ts';
 
 /** A computed result: while loading or after an error the previous value (if any) is kept for display. */
 export type Job<T> =
@@ -30,6 +39,31 @@ export interface EstimatesResult {
   readonly estimates: readonly (readonly (readonly number[])[])[];
   readonly itemCount: number;
   readonly sampleSize: number;
+  /** The EM stopping rule the fits used (estimatorSettings.ts). */
+  readonly emRule: EmRule;
+}
+
+/**
+ * 95% percentile intervals over users (B resamples, paired when the recommenders share users' ids) of the values
+ * the page shows — the estimates by each method (sampled ranks) or the exact metrics (true ranks, method `exact`) —
+ * and of the difference of every pair of recommenders. They fill in one group of methods at a time.
+ */
+export interface IntervalsResult {
+  readonly rankKind: RankKind;
+  readonly recommenders: readonly string[];
+  readonly metrics: readonly string[];
+  /** Every method asked for, in order; those not in `values` yet are still to come. */
+  readonly methods: readonly string[];
+  /** values[method][recommender][metric], for the methods done. */
+  readonly values: Readonly<Record<string, readonly (readonly ValueInterval[])[]>>;
+  /** a − b for every pair (a before b), metric and method done. */
+  readonly differences: readonly PairDifference[];
+  /** Users of each recommender, and whether it was resampled through users' ids it shares with the others. */
+  readonly users: readonly number[];
+  readonly paired: readonly boolean[];
+  readonly replicates: number;
+  readonly seed: number;
+  readonly level: number;
 }
 
 export interface StudyResult extends SimulationResult {
@@ -85,6 +119,7 @@ export interface ExplorerState {
   readonly recommenders: readonly RecommenderEntry[];
   readonly table: Job<TableResult>;
   readonly estimates: Job<EstimatesResult>;
+  readonly intervals: Job<IntervalsResult>;
   readonly study: Job<StudyResult>;
   readonly input: InputState;
   readonly notice: Notice | null;
@@ -111,6 +146,7 @@ export function initialState(document: ExplorerDocument = defaultDocument()): Ex
     recommenders: entriesOf(document),
     table: { status: 'idle', value: null },
     estimates: { status: 'idle', value: null },
+    intervals: { status: 'idle', value: null },
     study: { status: 'idle', value: null },
     input: { status: 'idle' },
     notice: null,

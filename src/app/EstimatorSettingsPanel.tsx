@@ -1,0 +1,116 @@
+import { NumberField } from '../components/NumberField.tsx';
+import { SelectField } from '../components/SelectField.tsx';
+import { TextListField } from '../components/TextListField.tsx';
+import { LIMITS } from '../state/document.ts';
+import {
+  emRuleText,
+  ESTIMATOR_DEFAULTS,
+  ESTIMATOR_LIMITS,
+  estimatorSettingsOf,
+  type EmRule,
+} from '../state/estimatorSettings.ts';
+import { setEstimatorSetting, setStudyOptions } from '../state/settingsActions.ts';
+import { useExplorer } from './useExplorer.ts';
+
+const EM_OPTIONS: readonly { value: EmRule; label: string }[] = [
+  { value: 'gain', label: 'until a step gains < 1e-5·max(1, |ℓ|) (default)' },
+  { value: 'fixed', label: '100 steps from uniform (the papers’ code)' },
+];
+const WEIGHT_OPTIONS = [
+  { value: 'ndcg' as const, label: 'NDCG: 1/log2(1 + r̃/C) (default)' },
+  { value: 'ap' as const, label: 'AP: C/r̃' },
+];
+
+/** A positive number up to `max`, typed as text ("0.001", "1e-3"). */
+function positive(max: number) {
+  return (text: string): { ok: true; value: number } | { ok: false; message: string } => {
+    const value = Number(text);
+    return text.trim() !== '' && value > 0 && value <= max
+      ? { ok: true, value }
+      : { ok: false, message: `A number > 0 and at most ${max}.` };
+  };
+}
+
+export interface EstimatorSettingsPanelProps {
+  /** True ranks: only the intervals' B and seed apply (the exact metrics need no estimator). */
+  readonly intervalsOnly?: boolean;
+}
+
+/**
+ * The estimators' settings, in a disclosure near the table they change: EM's stopping rule (the default, or the
+ * papers' fixed 100 steps, to reproduce a published number), MES's η, WMLE's weight and C, and the bootstrap's B
+ * and seed. Every value travels with the link; the defaults are Jin et al.'s settings.
+ */
+export function EstimatorSettingsPanel({ intervalsOnly = false }: EstimatorSettingsPanelProps) {
+  const stored = useExplorer((s) => s.settings.estimators);
+  const seed = useExplorer((s) => s.settings.seed);
+  const settings = estimatorSettingsOf(stored);
+  const changed = stored !== undefined && (!intervalsOnly || stored.replicates !== undefined);
+  return (
+    <details className="estimator-settings">
+      <summary>
+        {intervalsOnly ? 'Interval settings' : 'Estimator settings'}
+        <span className="summary-note">
+          {intervalsOnly
+            ? ` B = ${settings.replicates} (the seed is the study’s)`
+            : ` ${emRuleText(settings.emRule)}; MES η = ${settings.mesEta}; WMLE ${settings.wmleWeight.toUpperCase()}, C = ${settings.wmleScale}; B = ${settings.replicates}`}
+          {changed ? ' (changed)' : ''}
+        </span>
+      </summary>
+      <div className="fields">
+        {intervalsOnly ? null : (
+          <>
+            <SelectField
+              label="EM stopping rule (MLE, WMLE)"
+              value={settings.emRule}
+              options={EM_OPTIONS}
+              onChange={(rule) => setEstimatorSetting('emRule', rule)}
+              hint="At most 10,000 steps by default; the fixed rule reproduces the papers’ numbers."
+            />
+            <TextListField
+              label="MES η"
+              value={settings.mesEta}
+              format={String}
+              parse={positive(ESTIMATOR_LIMITS.maxEta)}
+              onChange={(eta) => setEstimatorSetting('mesEta', eta)}
+              hint={`Entropy weight of eq 26 (default ${ESTIMATOR_DEFAULTS.mesEta}).`}
+            />
+            <SelectField
+              label="WMLE weight"
+              value={settings.wmleWeight}
+              options={WEIGHT_OPTIONS}
+              onChange={(weight) => setEstimatorSetting('wmleWeight', weight)}
+              hint="w(r̃) of eq 22: more weight on small sampled ranks."
+            />
+            <TextListField
+              label="WMLE C"
+              value={settings.wmleScale}
+              format={String}
+              parse={positive(ESTIMATOR_LIMITS.maxScale)}
+              onChange={(scale) => setEstimatorSetting('wmleScale', scale)}
+              hint={`The weight’s scale (default ${ESTIMATOR_DEFAULTS.wmleScale}).`}
+            />
+          </>
+        )}
+        <NumberField
+          label="Bootstrap resamples B"
+          value={settings.replicates}
+          onChange={(replicates) => setEstimatorSetting('replicates', replicates)}
+          min={0}
+          max={ESTIMATOR_LIMITS.maxReplicates}
+          hint="Of the users, for the 95% intervals (0: no intervals)."
+        />
+        {intervalsOnly ? null : (
+          <NumberField
+            label="Bootstrap seed"
+            value={seed}
+            onChange={(next) => setStudyOptions({ seed: next })}
+            min={0}
+            max={LIMITS.maxSeed}
+            hint="The same seed gives the same intervals."
+          />
+        )}
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,128 @@
+/**
+ * The intervals over users (workers/intervals.ts): after the point values are shown, B resamples of the users give
+ * a 95% interval for every value and every pairwise difference. For sampled ranks they run on a channel of their
+ * own, one call per group of methods (the vector methods first, then each rank-distribution fit), so that they
+ * fill in while the rest computes; for true ranks one call for the exact metrics on the table's channel, after it.
+ * Cancel keeps the point values and what has filled in.
+ */
+import type { RankData, SamplingSetup } from '../core/index.ts';
+import type { PriorSpec } from '../core/index.ts';
+import { proxy } from 'comlink';
+import type { RankKind } from './document.ts';
+import type { MethodGroup } from './estimatorSettings.ts';
+import { rankInputs } from './rankUpload.ts';
+import { explorerStore as store, type IntervalsResult } from './store.ts';
+import { cancelTask, failure, startTask } from './tasks.ts';
+
+export interface IntervalPlan extends SamplingSetup {
+  readonly rankKind: RankKind;
+  readonly recommenders: readonly { readonly name: string; readonly data: RankData }[];
+  readonly metrics: readonly string[];
+  /** Groups of methods in the order they are computed; true ranks: one group, `exact`. */
+  readonly groups: readonly MethodGroup[];
+  readonly prior: PriorSpec;
+  readonly replicates: number;
+  readonly seed: number;
+}
+
+const LEVEL = 0.95;
+
+/** The message of intervals stopped by the user (not a failure: the page offers to compute them again). */
+export const INTERVALS_CANCELLED = 'The intervals were cancelled.';
+
+/** Users in a recommender's data (its counts summed). */
+function userCount(data: RankData): number {
+  let users = 0;
+  for (const w of data.weights) users += w;
+  return users;
+}
+
+/** Aborts the intervals being computed and forgets the old ones: the values they were about are gone. */
+export function clearIntervals(): void {
+  cancelTask('intervals');
+  store.setState({ intervals: { status: 'idle', value: null } });
+}
+
+/** Stops the intervals at the user's request: what has filled in stays, and the page says they were cancelled. */
+export function cancelIntervals(): void {
+  if (!cancelTask('intervals')) return;
+  const value = store.getState().intervals.value;
+  store.setState({ intervals: { status: 'error', value, message: INTERVALS_CANCELLED, retryable: true } });
+}
+
+/** Computes the intervals of `plan`, group by group, into the store (idle when B is 0 or there is nothing to do). */
+export async function runIntervals(plan: IntervalPlan): Promise<void> {
+  if (plan.replicates < 1 || plan.recommenders.length === 0 || plan.groups.length === 0) {
+    clearIntervals();
+    return;
+  }
+  const methods = plan.groups.flatMap((g) => g.methods);
+  const empty: IntervalsResult = {
+    rankKind: plan.rankKind,
+    recommenders: plan.recommenders.map((r) => r.name),
+    metrics: plan.metrics,
+    methods,
+    values: {},
+    differences: [],
+    users: plan.recommenders.map((r) => userCount(r.data)),
+    paired: plan.recommenders.map(() => false),
+    replicates: plan.replicates,
+    seed: plan.seed,
+    level: LEVEL,
+  };
+  store.setState({ intervals: { status: 'loading', value: empty, progress: 0 } });
+  let current = empty;
+  const { itemCount, sampleSize, sampling, prior, metrics, replicates, seed, rankKind } = plan;
+  const channel = rankKind === 'true' ? 'table' : 'intervals';
+  const outcome = await startTask(
+    'intervals',
+    async (backend, signal) => {
+      for (const [g, group] of plan.groups.entries()) {
+        // Between two groups the page (and a Cancel) gets a turn: inline (tests) each call blocks until done.
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        if (signal.aborted) return current;
+        const onProgress = (done: number, total: number) => {
+          const job = store.getState().intervals;
+          const progress = (g + done / total) / plan.groups.length;
+          if (!signal.aborted && job.status === 'loading') store.setState({ intervals: { ...job, progress } });
+        };
+        const result = await backend.run(signal, async (api) =>
+          api.bootstrapIntervals(
+            {
+              recommenders: await rankInputs(api, plan.recommenders),
+              metrics,
+              methods: group.methods,
+              rankKind,
+              itemCount,
+              sampleSize,
+              sampling,
+              prior,
+              replicates,
+              seed,
+              level: LEVEL,
+              ...(group.fit ? { fit: group.fit } : {}),
+            },
+            proxy(onProgress),
+          ),
+        );
+        if (signal.aborted) return current;
+        const values = { ...current.values };
+        result.methods.forEach((method, i) => (values[method] = result.values.map((byMethod) => byMethod[i])));
+        current = {
+          ...current,
+          values,
+          differences: [...current.differences, ...result.differences],
+          paired: result.paired,
+        };
+        const progress = (g + 1) / plan.groups.length;
+        store.setState({ intervals: { status: 'loading', value: current, progress } });
+      }
+      return current;
+    },
+    channel,
+  );
+  if (outcome === null) return;
+  store.setState({
+    intervals: 'value' in outcome ? { status: 'ready', value: outcome.value } : failure(outcome.error, current),
+  });
+}
