@@ -75,6 +75,11 @@ export function placeVerticalLabels(labels: readonly { px: number; text: string 
   return out;
 }
 
+/** A rule from the top to the bottom of the frame at x = px, of no series. */
+function verticalRule(frame: Frame, px: number, style: Pick<PlotRule, 'stroke' | 'dash' | 'kind'>): PlotRule {
+  return { series: null, x1: px, x2: px, y1: frame.y, y2: frame.y + frame.height, ...style };
+}
+
 export function sweepPanel(spec: SweepPanelSpec): PlotPanel {
   const { frame, series, recommenders } = spec;
   const xs = series.sampleSizes;
@@ -112,16 +117,7 @@ export function sweepPanel(spec: SweepPanelSpec): PlotPanel {
   });
   if (spec.markSampleSize && spec.markSampleSize <= last) {
     const px = round2(toPixel(x, spec.markSampleSize));
-    rules.push({
-      series: null,
-      x1: px,
-      x2: px,
-      y1: frame.y,
-      y2: bottom,
-      stroke: 'var(--muted)',
-      dash: '5 3',
-      kind: 'reference',
-    });
+    rules.push(verticalRule(frame, px, { stroke: 'var(--muted)', dash: '5 3', kind: 'reference' }));
     texts.push({ x: px - 3, y: bottom - 4, text: `m = ${fmtInt(spec.markSampleSize)}`, anchor: 'end', kind: 'note' });
   }
   const labels = spec.changes
@@ -130,24 +126,13 @@ export function sweepPanel(spec: SweepPanelSpec): PlotPanel {
       px: round2(toPixel(x, change.sampleSize)),
       text: `${changeLabel(change)} (${fmtInt(change.sampleSize)})`,
     }));
-  for (const { px } of labels) {
-    const rule = { x1: px, x2: px, y1: frame.y, y2: bottom, stroke: 'var(--event)', dash: '2 2' };
-    rules.push({ series: null, ...rule, kind: 'event' });
-  }
+  for (const { px } of labels)
+    rules.push(verticalRule(frame, px, { stroke: 'var(--event)', dash: '2 2', kind: 'event' }));
   texts.push(...placeVerticalLabels(labels, frame));
   const consistent = spec.consistency?.sampleSize;
   if (consistent && consistent > 1) {
     const px = round2(toPixel(x, consistent));
-    rules.push({
-      series: null,
-      x1: px,
-      x2: px,
-      y1: frame.y,
-      y2: bottom,
-      stroke: 'var(--event)',
-      dash: null,
-      kind: 'event',
-    });
+    rules.push(verticalRule(frame, px, { stroke: 'var(--event)', dash: null, kind: 'event' }));
     // Low in the panel, clear of the vertical labels at the top; on the side of the rule with more room.
     const right = px < frame.x + frame.width * 0.6;
     texts.push({
