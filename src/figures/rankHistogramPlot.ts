@@ -23,6 +23,11 @@ export interface RankHistogramOptions {
   readonly bucketWidth: number;
   readonly yScale?: ScaleKind;
   readonly width?: number;
+  /**
+   * The data are expected counts under a rank distribution recovered from sampled ranks (ranks 1..N weighted by
+   * users × P̂(R)), by this estimator ("MLE"): said in the title, axis and caption. Absent: the data's own ranks.
+   */
+  readonly recoveredBy?: string | null;
 }
 
 export function rankHistogramPlot(options: RankHistogramOptions): PlotFigure {
@@ -50,9 +55,8 @@ export function rankHistogramPlot(options: RankHistogramOptions): PlotFigure {
       },
     );
     const yDomain = log ? logDomain(Math.min(1, minPositive), maxCount, 0.5) : paddedDomain(0, maxCount);
-    const y = scaleAxis(log ? 'log' : 'linear', yDomain, [frame.y + frame.height, frame.y], [{ text: 'instances' }], {
-      count: 5,
-    });
+    const yTitle = [{ text: options.recoveredBy ? 'expected users' : 'instances' }];
+    const y = scaleAxis(log ? 'log' : 'linear', yDomain, [frame.y + frame.height, frame.y], yTitle, { count: 5 });
     const base = frame.y + frame.height;
     const bars: PlotBar[] = [];
     b.counts.forEach((count, k) => {
@@ -72,7 +76,13 @@ export function rankHistogramPlot(options: RankHistogramOptions): PlotFigure {
     });
     const centres = Float64Array.from(b.starts, (s, k) => (s + b.ends[k]) / 2);
     return {
-      ...emptyPanel(rec.name, `${rec.name} (${fmtInt(b.total)} instances)`, frame, x, y),
+      ...emptyPanel(
+        rec.name,
+        `${rec.name} (${fmtInt(b.total)} ${options.recoveredBy ? 'users' : 'instances'})`,
+        frame,
+        x,
+        y,
+      ),
       bars,
       readout: {
         xName: 'r',
@@ -84,7 +94,9 @@ export function rankHistogramPlot(options: RankHistogramOptions): PlotFigure {
   });
   return {
     id: 'fig5',
-    title: `Distribution of predicted ranks, buckets of ${fmtInt(bucketWidth)} ranks, n = ${fmtInt(itemCount)}`,
+    title: options.recoveredBy
+      ? `Distribution of true ranks recovered by ${options.recoveredBy}, buckets of ${fmtInt(bucketWidth)} ranks`
+      : `Distribution of predicted ranks, buckets of ${fmtInt(bucketWidth)} ranks, n = ${fmtInt(itemCount)}`,
     width,
     height: gridHeight(recommenders.length, columns, panelHeight),
     panels,
@@ -96,6 +108,7 @@ export function rankHistogramPlot(options: RankHistogramOptions): PlotFigure {
 function histogramCaption(options: RankHistogramOptions, buckets: readonly RankBuckets[]): string {
   const { recommenders, itemCount, bucketWidth } = options;
   const last = buckets[0] ? `${fmtInt(buckets[0].starts.at(-1) ?? 1)}–${fmtInt(itemCount)}` : '';
+  if (options.recoveredBy) return recoveredCaption(options, buckets, last);
   const parts = recommenders.map((r, p) => {
     const top10 = countBetween(r.data, 1, 10);
     const top100 = countBetween(r.data, 1, 100);
@@ -106,5 +119,23 @@ function histogramCaption(options: RankHistogramOptions, buckets: readonly RankB
     `How many relevant items each recommender ranks in each bucket of ${fmtInt(bucketWidth)} ranks out of ` +
     `n = ${fmtInt(itemCount)} (Krichene & Rendle 2020, Figure 5; the paper uses MovieLens 1M). ${parts.join('; ')} ` +
     `(worst bucket: ranks ${last}).`
+  );
+}
+
+/** The caption of expected counts under a recovered P̂: what the bars are, and the counts the paper reads off. */
+function recoveredCaption(options: RankHistogramOptions, buckets: readonly RankBuckets[], last: string): string {
+  const { recommenders, bucketWidth } = options;
+  const round = (v: number) => fmtInt(Math.round(v));
+  const parts = recommenders.map(
+    (r, p) =>
+      `${r.name}: ${round(countBetween(r.data, 1, 10))} in the top 10, ${round(countBetween(r.data, 1, 100))} in ` +
+      `the top 100, ${round(buckets[p].counts.at(-1) ?? 0)} in the worst bucket`,
+  );
+  return (
+    `How many users each recommender is expected to rank in each bucket of ${fmtInt(bucketWidth)} ranks ` +
+    `(Krichene & Rendle 2020, Figure 5), from the rank distribution P̂ recovered by ${options.recoveredBy} from the ` +
+    `sampled ranks, since the data hold no true ranks: each bar is the number of users times P̂'s mass in the ` +
+    `bucket (expected counts, not a draw), P̂ being the distribution of a user's true rank in the user's own ` +
+    `catalogue. ${parts.join('; ')} (worst bucket: ranks ${last}).`
   );
 }

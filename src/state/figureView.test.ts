@@ -86,6 +86,29 @@ describe("the figures' view (tab, settings, legends)", () => {
     ]);
   });
 
+  it('restores the recovered-distribution figure’s settings (a band level it does not offer gets the default)', () => {
+    const problems: string[] = [];
+    const restored = restoreFiguresView(
+      {
+        tab: 'fig7',
+        settings: { recovered: { replicates: 5, level: 0.95, cutoff: 20, maxRank: 100, yScale: 'log' } },
+      },
+      problems,
+    );
+    expect(restored.settings).toEqual({
+      recovered: { replicates: 5, level: 0.95, cutoff: 20, maxRank: 100, yScale: 'log' },
+    });
+    expect(figureSetting(restored, 'recovered', 'xScale')).toBe('linear');
+    expect(problems).toEqual([]);
+    const odd = restoreFiguresView({ settings: { recovered: { level: 0.85, replicates: -1 } } }, problems);
+    expect(figureSetting(odd, 'recovered', 'level')).toBe(0.9);
+    expect(figureSetting(odd, 'recovered', 'replicates')).toBe(50);
+    expect(problems).toEqual([
+      'recovered level: not valid, the default is used',
+      'recovered replicates: not valid, the default is used',
+    ]);
+  });
+
   it('never throws on foreign values, and falls back to Figure 1 for an unknown tab', () => {
     for (const raw of [null, 3, 'fig2', [], { tab: '<img>' }, { settings: [] }, { settings: { fig1: 'x' } }]) {
       const problems: string[] = [];

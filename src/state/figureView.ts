@@ -37,6 +37,18 @@ export interface FigureSettingsMap {
     xScale: AxisScale;
     yScale: AxisScale;
   };
+  /**
+   * The rank distribution recovered from sampled ranks (Figure 7's tab when the data are sampled ranks): B resamples
+   * of the users for its bands, their coverage, the ranks shown, and the cut-off K whose metrics are read off.
+   */
+  readonly recovered: {
+    replicates: number;
+    level: number;
+    maxRank: number;
+    cutoff: number;
+    xScale: AxisScale;
+    yScale: AxisScale;
+  };
   /** Repetitions of the two studies of the Tables tab (Krichene & Rendle Tables 3–4; Jin et al. Tables 2 and 4). */
   readonly tables: { studyRepeats: number; jinRepeats: number };
 }
@@ -63,6 +75,7 @@ export const FIGURE_DEFAULTS: { readonly [F in FigureId]: Readonly<FigureSetting
   fig5: { bucketWidth: 100, yScale: 'linear' },
   fig6: { metric: 'recall@10', gamma: 0.1, xScale: 'log', yScale: 'linear' },
   fig7: { sampleSize: null, repeats: 10, maxRank: 200, xScale: 'linear', yScale: 'linear' },
+  recovered: { replicates: 50, level: 0.9, maxRank: 200, cutoff: 10, xScale: 'linear', yScale: 'linear' },
   tables: { studyRepeats: 100, jinRepeats: 20 },
 };
 
@@ -77,7 +90,14 @@ export interface FiguresView {
 export const DEFAULT_FIGURES_VIEW: FiguresView = { tab: 'fig1', settings: {}, hidden: {} };
 
 /** Bounds shared by the views and the restore. */
-export const FIGURE_LIMITS = { maxMetrics: 8, maxListValues: 6, maxRepeats: 1000, maxItemCount: 2_000_000 } as const;
+export const FIGURE_LIMITS = {
+  maxMetrics: 8,
+  maxListValues: 6,
+  maxRepeats: 1000,
+  maxItemCount: 2_000_000,
+  /** Bootstrap resamples of a figure's bands. */
+  maxReplicates: 1000,
+} as const;
 
 const scale = z.enum(['linear', 'log']);
 const wholeNumber = (min: number, max: number) => z.number().int().min(min).max(max);
@@ -125,6 +145,9 @@ const metricList = z
 
 const maxRank = FIGURE_LIMITS.maxItemCount;
 
+/** The coverages a figure's bootstrap band offers. */
+export const BAND_LEVELS: readonly number[] = [0.8, 0.9, 0.95];
+
 export const FIGURE_SCHEMAS: {
   readonly [F in FigureId]: { readonly [K in keyof FigureSettingsMap[F]]: z.ZodType<FigureSettingsMap[F][K]> };
 } = {
@@ -145,6 +168,14 @@ export const FIGURE_SCHEMAS: {
     sampleSize: wholeNumber(1, 1_000_000).nullable(),
     repeats: wholeNumber(1, FIGURE_LIMITS.maxRepeats),
     maxRank: wholeNumber(2, maxRank),
+    xScale: scale,
+    yScale: scale,
+  },
+  recovered: {
+    replicates: wholeNumber(0, FIGURE_LIMITS.maxReplicates),
+    level: z.number().refine((level) => BAND_LEVELS.includes(level)),
+    maxRank: wholeNumber(2, maxRank),
+    cutoff: wholeNumber(1, maxRank),
     xScale: scale,
     yScale: scale,
   },

@@ -2,7 +2,7 @@ import { isValidElement, type ReactElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { singleRankData, UNIFORM_PRIOR } from '../../core/index.ts';
-import { DEFAULT_FIGURES_VIEW } from '../../state/figureView.ts';
+import { DEFAULT_FIGURES_VIEW, FIGURE_DEFAULTS } from '../../state/figureView.ts';
 import { inline } from '../../state/testing.ts';
 import { TOY_RECOMMENDERS } from '../../state/toyExample.ts';
 import { FIGURE_REGISTRY } from './entries/index.ts';
@@ -61,13 +61,37 @@ describe('EntryView (the one view of every figure and table)', () => {
 
   it('says why it cannot draw, with neither Cancel nor Retry, and names the prior in the ledes', () => {
     const sampled = { ...inputs, rankKind: 'sampled' as const };
-    const html = renderToStaticMarkup(<EntryView entry={entries.find((e) => e.id === 'fig6')!} inputs={sampled} />);
-    expect(html).toContain('needs true ranks');
+    const tables = entries.find((e) => e.id === 'tables-expected')!;
+    const html = renderToStaticMarkup(<EntryView entry={tables} inputs={sampled} />);
+    expect(html).toContain('Tables 1–2 need true ranks — these are sampled ranks (each the held-out item’s rank among');
     expect(html).not.toMatch(/Cancel|Retry/);
+    // With the paper's data at hand, the switch to true ranks is offered (it is all the table needs).
+    const offered = renderToStaticMarkup(
+      <EntryView entry={tables} inputs={{ ...sampled, onLoadPaperData: vi.fn() }} />,
+    );
+    expect(offered).toContain('<button type="button">Load MovieLens 1M true ranks (X, Y, Z)</button>');
+    const none = renderToStaticMarkup(<EntryView entry={tables} inputs={{ ...inputs, recommenders: [] }} />);
+    expect(none).toContain('Add a recommender’s ranks');
     const power = { ...inputs, prior: { kind: 'power' as const, exponent: 2 } };
     for (const id of ['fig4', 'fig6', 'tables-kr']) {
       const lede = renderToStaticMarkup(<EntryView entry={entries.find((e) => e.id === id)!} inputs={power} />);
       expect(lede).toContain('prior p(r) ∝ r^−2');
+    }
+  });
+
+  it('with sampled ranks, Figures 2 and 6 and the studies run on the population drawn from P̂, and say so', () => {
+    const sampled = { ...inputs, rankKind: 'sampled' as const };
+    for (const id of ['fig2', 'fig6', 'tables-kr', 'tables-jin']) {
+      const entry = entries.find((e) => e.id === id)!;
+      const html = renderToStaticMarkup(<EntryView entry={entry} inputs={sampled} />);
+      expect(html, id).toContain('Population: the MLE-recovered rank distribution of each recommender');
+      expect(html, id).not.toMatch(/needs true ranks|Retry/);
+      expect(entry.request(sampled, FIGURE_DEFAULTS[entry.settings as 'fig6']).population).toEqual({
+        method: 'mle',
+        seed: 1,
+        sampleSize: 99,
+      });
+      expect(entry.request(inputs, FIGURE_DEFAULTS[entry.settings as 'fig6']).population).toBeNull();
     }
   });
 

@@ -55,13 +55,20 @@ export function EntryView({ entry, inputs }: EntryViewProps) {
     recommenders: inputs.recommenders.map((r) => ({ name: r.name, color: r.color })),
   };
   const viewKey = JSON.stringify(view);
-  const model = useMemo(
-    () => (computed ? entry.model(computed.result, computed.request, view) : null),
+  const drawn = useMemo(
+    () =>
+      computed
+        ? {
+            model: entry.model(computed.result, computed.request, view),
+            tables: entry.tables?.(computed.result, computed.request, view) ?? [],
+          }
+        : null,
     // `computed` is new only with a new result (or, without a computation, a new request: named by its key);
     // `viewKey` names the view.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [entry, computed && (compute ? job.value : key), viewKey],
   );
+  const model = drawn?.model ?? null;
   const busy = job.status === 'loading' || (compute !== null && job.valueKey !== key);
   const context = { inputs, settings, request };
   const controls = entry.controls(context);
@@ -87,12 +94,22 @@ export function EntryView({ entry, inputs }: EntryViewProps) {
         start
       )}
       <JobStatus job={job} problem={problem} verb={entry.startOnRequest ? 'Simulating' : 'Computing'} />
+      {problem !== null && inputs.onLoadPaperData && entry.problem?.({ ...inputs, rankKind: 'true' }) === null ? (
+        <p className="figure-switch">
+          <button type="button" onClick={inputs.onLoadPaperData}>
+            Load MovieLens 1M true ranks (X, Y, Z)
+          </button>
+        </p>
+      ) : null}
       {entry.paperData ? (
         <PaperDataNote recommenders={inputs.recommenders} onLoadPaperData={inputs.onLoadPaperData} />
       ) : null}
       {entry.kind === 'figure' && model ? (
         <PlotChart figure={model as PlotFigure} busy={busy} controls={controls} legend={settings.legend} />
       ) : null}
+      {entry.kind === 'figure'
+        ? (drawn?.tables ?? []).map((table) => <StudyTable key={table.id} model={table} busy={busy} ordered={false} />)
+        : null}
       {entry.kind === 'tables'
         ? ((model ?? []) as readonly TableModel[]).map((table) => (
             <StudyTable key={table.id} model={table} busy={busy} />

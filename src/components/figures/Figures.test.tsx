@@ -4,8 +4,11 @@ import { singleRankData, UNIFORM_PRIOR } from '../../core/index.ts';
 import { correctedSweepPlot } from '../../figures/correctedSweepPlot.ts';
 import { correctionPlot } from '../../figures/correctionPlot.ts';
 import { learnedDistributionPlot } from '../../figures/learnedDistributionPlot.ts';
+import { recoveredDistributionPlot } from '../../figures/recoveredDistributionPlot.ts';
+import { recoveredMetricsTable } from '../../figures/recoveredMetrics.ts';
 import { correctionCurves } from '../../../workers/figures/correctionCurves.ts';
 import { distributionCurves } from '../../../workers/figures/distributionCurves.ts';
+import { recoveredDistribution } from '../../../workers/figures/recoveredDistribution.ts';
 import { expectedTable, studyTables } from '../../../workers/figures/studyTables.ts';
 import { sampledCurves } from '../../../workers/figures/rankCurves.ts';
 import { sweepSampleSizes } from '../../../workers/figures/sweep.ts';
@@ -124,6 +127,69 @@ describe('figures rendered to SVG (snapshots of small cases)', () => {
       width: 640,
     });
     expect(svgSnapshot(renderToStaticMarkup(<PlotChart figure={figure} />))).toMatchSnapshot();
+  });
+
+  it('Figure 7 for sampled ranks: the distributions recovered for X and Y at n = 200, m = 20, with 90% bands of B = 5', () => {
+    const sampled = [
+      singleRankData('X', [1, 1, 1, 2, 2, 3, 4, 5, 7, 9, 12, 15, 18, 21]),
+      singleRankData('Y', [1, 2, 2, 3, 3, 4, 5, 6, 8, 10, 11, 14, 17, 20]),
+    ];
+    const result = recoveredDistribution({
+      recommenders: sampled,
+      methods: ['mle', 'bv-dist:0.1'],
+      itemCount: 200,
+      sampleSize: 20,
+      sampling: 'with-replacement',
+      replicates: 5,
+      seed: 1,
+      level: 0.9,
+      maxRank: 50,
+    });
+    const figure = recoveredDistributionPlot({
+      result,
+      itemCount: 200,
+      sampleSize: 20,
+      samplingLabel: 'sampled with replacement',
+      cutoff: 10,
+      width: 640,
+    });
+    const html = renderToStaticMarkup(<PlotChart figure={figure} />);
+    // A band per estimator and panel (2 estimators × 2 recommenders × pmf and CDF), K = 10 marked on the CDFs.
+    expect(html.match(/class="band"/g)).toHaveLength(8);
+    expect(html.match(/class="rule rule-reference"/g)).toHaveLength(2);
+    expect(figure.caption).toContain('pointwise 90% percentile band of each curve over B = 5 resamples of the users');
+    expect(figure.caption).toMatch(/X \(14 users\): Recall@10 MLE 0\.\d{3} \[0\.\d{3}, 0\.\d{3}\]/);
+    expect(svgSnapshot(html)).toMatchSnapshot();
+    const table = recoveredMetricsTable(result, 10);
+    expect(tableSnapshot(renderToStaticMarkup(<StudyTable model={table} ordered={false} />))).toMatchSnapshot(
+      'metrics at K = 10',
+    );
+  });
+
+  it('Figure 5 for sampled ranks: expected users per bucket under a recovered P̂', () => {
+    const p = Float64Array.from({ length: 200 }, (_, r) => (r < 100 ? 0.008 : 0.002));
+    const figure = rankHistogramPlot({
+      recommenders: [
+        {
+          name: 'X',
+          data: singleRankData(
+            'X',
+            Float64Array.from(p, (_, r) => r + 1),
+            Float64Array.from(p, (q) => 50 * q),
+          ),
+          style: { stroke: 'var(--series-1)', dash: null },
+        },
+      ],
+      itemCount: 200,
+      bucketWidth: 50,
+      width: 640,
+      recoveredBy: 'MLE',
+    });
+    expect(figure.title).toBe('Distribution of true ranks recovered by MLE, buckets of 50 ranks');
+    expect(figure.panels[0].title).toBe('X (50 users)');
+    // 50 users × P̂: 50 · 0.08 = 4 in the top 10, 50 · 0.8 = 40 in the top 100, 50 · 0.1 = 5 in ranks 151–200.
+    expect(figure.caption).toContain('X: 4 in the top 10, 40 in the top 100, 5 in the worst bucket');
+    expect(figure.caption).toContain('expected counts, not a draw');
   });
 
   it('Tables 3–4 and Jin et al.’s Tables 2 and 4 on the toy example, 5 seeded repetitions', () => {

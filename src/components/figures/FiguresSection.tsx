@@ -23,6 +23,7 @@ export function FiguresSection(props: FiguresSectionProps) {
   // Only a visible view computes: off screen, the figures keep their last result and start nothing new.
   const active = useOnScreen(sectionRef);
   const tab = TABS.find((t) => t.id === selected) ?? TABS[0];
+  const inputs = { ...props, width, active };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const i = TABS.indexOf(tab);
     const next =
@@ -63,9 +64,11 @@ export function FiguresSection(props: FiguresSectionProps) {
         ))}
       </div>
       <div role="tabpanel" id={`tabpanel-${tab.id}`} aria-labelledby={`tab-${tab.id}`}>
-        {tab.entries.map((entry) => (
-          <EntryView key={entry.id} entry={entry} inputs={{ ...props, width, active }} />
-        ))}
+        {tab.entries
+          .filter((entry) => entry.shown?.(inputs) ?? true)
+          .map((entry) => (
+            <EntryView key={entry.id} entry={entry} inputs={inputs} />
+          ))}
       </div>
     </section>
   );

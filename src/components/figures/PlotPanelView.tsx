@@ -100,6 +100,9 @@ export function PlotPanelView(props: PlotPanelViewProps) {
         <AxisTitle parts={y.title} />
       </text>
       <g clipPath={`url(#${clipId})`}>
+        {shown(panel.areas ?? []).map((a, i) => (
+          <path key={`a${i}`} className="band" d={a.d} fill={a.fill} />
+        ))}
         {shown(panel.bars).map((b, i) => (
           <rect key={`b${i}`} className="bar" x={b.x} y={b.y} width={b.width} height={b.height} fill={b.fill} />
         ))}

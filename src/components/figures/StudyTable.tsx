@@ -5,10 +5,12 @@ import { downloadText } from './exportImage.ts';
 export interface StudyTableProps {
   readonly model: TableModel;
   readonly busy?: boolean;
+  /** The table's cells are checked against the exact order (the papers' tables); false: no such note. */
+  readonly ordered?: boolean;
 }
 
 /** A paper's table from its model: grouped rows, values with their spread, contradicting cells marked; CSV export. */
-export function StudyTable({ model, busy = false }: StudyTableProps) {
+export function StudyTable({ model, busy = false, ordered = true }: StudyTableProps) {
   const id = useId();
   const grouped = model.groups.some((g) => g.label !== '');
   const wrong = wrongCount(model);
@@ -24,7 +26,11 @@ export function StudyTable({ model, busy = false }: StudyTableProps) {
         <table className={busy ? 'study-table busy' : 'study-table'} aria-busy={busy}>
           <caption>
             {model.caption}
-            {wrong > 0 ? ` ${wrong} cell${wrong === 1 ? '' : 's'} marked ✗.` : ' No cell contradicts the exact order.'}
+            {!ordered
+              ? null
+              : wrong > 0
+                ? ` ${wrong} cell${wrong === 1 ? '' : 's'} marked ✗.`
+                : ' No cell contradicts the exact order.'}
           </caption>
           <thead>
             <tr>

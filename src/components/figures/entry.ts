@@ -42,6 +42,8 @@ export interface FigureEntry<F extends FigureId, Req, Res> {
   readonly title: string;
   /** One or two sentences: what the paper shows and what the defaults are; `result` once there is one. */
   readonly lede: (context: EntryContext<F, Req>, result: Res | null) => ReactNode;
+  /** Whether the tab shows the entry for these inputs (absent: always), e.g. only for sampled ranks. */
+  readonly shown?: (inputs: FigureInputs) => boolean;
   /** Why the entry cannot be drawn on these inputs (said instead of computing), or null. */
   readonly problem?: (inputs: FigureInputs) => string | null;
   readonly request: (inputs: FigureInputs, values: FigureSettingsMap[F]) => Req;
@@ -53,6 +55,8 @@ export interface FigureEntry<F extends FigureId, Req, Res> {
   readonly startOnRequest?: (request: Req) => string | null;
   /** The figure, or the tables, from a result (or from the request itself when `compute` is null). */
   readonly model: (result: Res, request: Req, view: ModelView<F>) => PlotFigure | readonly TableModel[] | null;
+  /** Tables shown under a figure (e.g. values read off it), from the same result and view. */
+  readonly tables?: (result: Res, request: Req, view: ModelView<F>) => readonly TableModel[];
   readonly controls: (context: EntryContext<F, Req>) => ReactNode;
   /** Offers the paper's MovieLens data when other data are shown (Figures 5–6). */
   readonly paperData?: boolean;

@@ -1,5 +1,6 @@
 /** What several entries share: the recommenders a request carries, the true-ranks check, the prior in words. */
 import { priorText, type PriorSpec, type RankData } from '../../../core/index.ts';
+import { fmtInt } from '../../../figures/labels.ts';
 import { rankInputs } from '../../../state/rankUpload.ts';
 import type { AsyncApi } from '../../../state/workerBridge.ts';
 import type { FigureInputs } from '../types.ts';
@@ -29,17 +30,26 @@ export async function withRankSources<R extends { readonly recommenders: readonl
 
 /** Why a figure (or table) of true ranks cannot be drawn, or null. */
 export function needsTrueRanks(
-  inputs: Pick<FigureInputs, 'rankKind' | 'recommenders'>,
+  inputs: Pick<FigureInputs, 'rankKind' | 'recommenders' | 'sampleSize'>,
   atLeast = 1,
   needs = 'This figure needs',
 ): string | null {
   if (inputs.rankKind !== 'true')
-    return `${needs} true ranks (positions among all n items); the data hold sampled ranks.`;
-  if (inputs.recommenders.length < atLeast)
-    return atLeast === 1
-      ? 'Add a recommender’s ranks to draw this figure.'
-      : 'Needs true ranks of at least two recommenders.';
-  return null;
+    return (
+      `${needs} true ranks — these are sampled ranks (each the held-out item’s rank among the ` +
+      `m + 1 = ${fmtInt(inputs.sampleSize + 1)} items of a sampled evaluation, not among all n items). If they are ` +
+      `true ranks, choose “True ranks” under “The ranks are” above.`
+    );
+  return needsRecommenders(inputs, atLeast);
+}
+
+/** Why a figure that runs on true or sampled ranks (through P̂) cannot be drawn for lack of data, or null. */
+export function needsRecommenders(inputs: Pick<FigureInputs, 'rankKind' | 'recommenders'>, atLeast = 1): string | null {
+  if (inputs.recommenders.length >= atLeast) return null;
+  const kind = inputs.rankKind === 'true' ? 'true' : 'sampled';
+  return atLeast === 1
+    ? 'Add a recommender’s ranks to draw this figure.'
+    : `Needs the ${kind} ranks of at least two recommenders.`;
 }
 
 /** The prior for a sentence: "a uniform prior p(r) = 1/n", "a prior p(r) ∝ r^−2", "the prior p(r) of the prior file". */

@@ -6,7 +6,8 @@ import { Choice, ListInput, ScaleChoice } from '../Controls.tsx';
 import { figureEntry } from '../entry.ts';
 import { parseGammaList } from '../parse.ts';
 import { SAMPLING_TEXT } from '../types.ts';
-import { needsTrueRanks, priorPhrase, requestRecommenders, withRankSources, type PageRequest } from './common.ts';
+import { needsRecommenders, priorPhrase, requestRecommenders, withRankSources, type PageRequest } from './common.ts';
+import { populationOf, POPULATION_TEXT, withPopulation, type PopulationSpec } from './population.ts';
 
 const METRICS = ['recall@10', 'ndcg@10', 'ap', 'auc'];
 
@@ -16,7 +17,9 @@ const gammaProblem = (text: string) => {
 };
 
 /** Figure 6: expected metric vs. m, uncorrected and BV-corrected, with the smallest m that orders correctly. */
-export const correctedSweep = figureEntry<'fig6', PageRequest<SweepRequest>, SweepResult>({
+type CorrectedSweepRequest = PageRequest<SweepRequest> & { readonly population: PopulationSpec | null };
+
+export const correctedSweep = figureEntry<'fig6', CorrectedSweepRequest, SweepResult>({
   id: 'fig6',
   settings: 'fig6',
   kind: 'figure',
@@ -27,10 +30,10 @@ export const correctedSweep = figureEntry<'fig6', PageRequest<SweepRequest>, Swe
       How large a sample each estimator needs to order the recommenders as the exact metric does. In the paper
       (MovieLens 1M) the uncorrected Recall@10 needs <i>m</i> ≈ 1,000 to order X and Y correctly, BV with γ = 0.1 fewer
       than 60. The corrections are solved for each <i>m</i> up to 1,000 (their cost grows as <i>m</i>³), with{' '}
-      {priorPhrase(inputs.prior)} (the settings’ prior).
+      {priorPhrase(inputs.prior)} (the settings’ prior).{inputs.rankKind === 'sampled' ? ` ${POPULATION_TEXT}` : null}
     </>
   ),
-  problem: (inputs) => needsTrueRanks(inputs),
+  problem: (inputs) => needsRecommenders(inputs),
   request: (inputs, values) => ({
     recommenders: requestRecommenders(inputs.recommenders),
     metrics: [METRICS.includes(values.metric) ? values.metric : METRICS[0]],
@@ -40,11 +43,12 @@ export const correctedSweep = figureEntry<'fig6', PageRequest<SweepRequest>, Swe
     prior: inputs.prior,
     points: 40,
     correctedLimit: 1000,
+    population: populationOf(inputs),
   }),
   compute: async (api, request, _signal, onProgress) =>
-    api.sweepSampleSizes(await withRankSources(api, request), proxy(onProgress)),
-  model: (sweep, request, { values, width, recommenders }) =>
-    correctedSweepPlot({
+    api.sweepSampleSizes(await withRankSources(api, await withPopulation(api, request)), proxy(onProgress)),
+  model: (sweep, request, { values, width, recommenders }) => {
+    const figure = correctedSweepPlot({
       sweep,
       metric: request.metrics[0],
       recommenders,
@@ -54,7 +58,9 @@ export const correctedSweep = figureEntry<'fig6', PageRequest<SweepRequest>, Swe
       xScale: values.xScale,
       yScale: values.yScale,
       width,
-    }),
+    });
+    return request.population ? { ...figure, caption: `${figure.caption} ${POPULATION_TEXT}` } : figure;
+  },
   controls: ({ settings, request }) => (
     <>
       <Choice

@@ -22,7 +22,7 @@ export const expectedTables = figureEntry<'tables', PageRequest<ExpectedTableReq
       are marked ✗. Each table downloads as CSV.
     </>
   ),
-  problem: (inputs) => needsTrueRanks(inputs, 1, 'The tables need'),
+  problem: (inputs) => needsTrueRanks(inputs, 1, 'Tables 1–2 need'),
   request: (inputs) => ({
     recommenders: requestRecommenders(inputs.recommenders),
     metrics: inputs.metrics,

@@ -9,7 +9,8 @@ import { correctionCurves } from './correctionCurves.tsx';
 import { expectedTables } from './expectedTables.tsx';
 import { learnedDistribution } from './learnedDistribution.tsx';
 import { metricVsRank } from './metricVsRank.tsx';
-import { rankHistogram } from './rankHistogram.tsx';
+import { rankHistogram, recoveredHistogram } from './rankHistogram.tsx';
+import { recoveredDistribution } from './recoveredDistribution.tsx';
 import { sampledRankCurves } from './sampledRankCurves.tsx';
 import { sampleSizeSweep } from './sampleSizeSweep.tsx';
 import { distributionStudy, estimatorStudy } from './studyTables.tsx';
@@ -25,8 +26,8 @@ export const FIGURE_REGISTRY: readonly FigureTabEntries[] = [
   { id: 'fig2', label: 'Figure 2', entries: [sampleSizeSweep] },
   { id: 'fig3', label: 'Figure 3', entries: [sampledRankCurves] },
   { id: 'fig4', label: 'Figure 4', entries: [correctionCurves] },
-  { id: 'fig5', label: 'Figure 5', entries: [rankHistogram] },
+  { id: 'fig5', label: 'Figure 5', entries: [rankHistogram, recoveredHistogram] },
   { id: 'fig6', label: 'Figure 6', entries: [correctedSweep] },
-  { id: 'fig7', label: 'Figure 7 (Jin)', entries: [learnedDistribution] },
+  { id: 'fig7', label: 'Figure 7 (Jin)', entries: [learnedDistribution, recoveredDistribution] },
   { id: 'tables', label: 'Tables', entries: [expectedTables, estimatorStudy, distributionStudy] },
 ];

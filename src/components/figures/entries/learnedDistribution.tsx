@@ -82,6 +82,7 @@ export const learnedDistribution = figureEntry<'fig7', LearnedDistributionReques
       </>
     );
   },
+  shown: (inputs) => inputs.rankKind === 'true', // sampled ranks: recoveredDistribution.tsx
   problem: (inputs) => needsTrueRanks(inputs),
   request: (inputs, values) => {
     const { itemCount, sampling } = inputs;

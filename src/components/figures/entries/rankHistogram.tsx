@@ -1,8 +1,21 @@
+import { singleRankData } from '../../../core/index.ts';
 import { recommenderStyle } from '../../../figures/palette.ts';
 import { rankHistogramPlot } from '../../../figures/rankHistogramPlot.ts';
+import type { FigureSettingsHandle } from '../figureSettings.ts';
+import type {
+  RecoveredPopulation,
+  RecoveredPopulationRequest,
+} from '../../../../workers/figures/recoveredPopulation.ts';
 import { IntegerInput, ScaleChoice } from '../Controls.tsx';
 import { figureEntry } from '../entry.ts';
-import { needsTrueRanks, requestRecommenders, type RequestRecommender } from './common.ts';
+import {
+  needsRecommenders,
+  needsTrueRanks,
+  requestRecommenders,
+  withRankSources,
+  type PageRequest,
+  type RequestRecommender,
+} from './common.ts';
 
 interface RankHistogramRequest {
   readonly recommenders: readonly RequestRecommender[];
@@ -24,6 +37,7 @@ export const rankHistogram = figureEntry<'fig5', RankHistogramRequest, RankHisto
       sampled metrics disagree with the exact ones.
     </>
   ),
+  shown: (inputs) => inputs.rankKind === 'true', // sampled ranks: recoveredHistogram below
   problem: (inputs) => needsTrueRanks(inputs),
   request: (inputs, values) => ({
     recommenders: requestRecommenders(inputs.recommenders),
@@ -43,7 +57,12 @@ export const rankHistogram = figureEntry<'fig5', RankHistogramRequest, RankHisto
       yScale: values.yScale,
       width,
     }),
-  controls: ({ inputs: { itemCount }, settings }) => (
+  controls: ({ inputs: { itemCount }, settings }) => <HistogramControls itemCount={itemCount} settings={settings} />,
+  paperData: true,
+});
+
+function HistogramControls({ itemCount, settings }: { itemCount: number; settings: FigureSettingsHandle<'fig5'> }) {
+  return (
     <>
       <IntegerInput
         label="Ranks per bucket"
@@ -55,6 +74,59 @@ export const rankHistogram = figureEntry<'fig5', RankHistogramRequest, RankHisto
       />
       <ScaleChoice label="Count axis" value={settings.values.yScale} onChange={settings.setter('yScale')} />
     </>
+  );
+}
+
+/**
+ * Figure 5 for sampled ranks: the same buckets over the rank distribution P̂ recovered by MLE from the sampled
+ * ranks (expected counts: users × P̂'s mass in each bucket), fitted in the worker.
+ */
+export const recoveredHistogram = figureEntry<'fig5', PageRequest<RecoveredPopulationRequest>, RecoveredPopulation>({
+  id: 'fig5-recovered',
+  settings: 'fig5',
+  kind: 'figure',
+  number: 'Figure 5',
+  title: 'Distribution of true ranks, recovered from the sampled ranks',
+  shown: (inputs) => inputs.rankKind === 'sampled',
+  lede: () => (
+    <>
+      Where each recommender puts the relevant items among all items. The data hold sampled ranks only, so the bars are
+      the rank distribution <i>P̂</i>(<i>R</i>) recovered by maximum likelihood (Jin et al. 2021) from them, as expected
+      numbers of users per bucket. The paper’s recommenders differ in shape — Z best in the top 10 but with many items
+      in the worst bucket, X more balanced — which is what makes their sampled metrics disagree with the exact ones.
+    </>
   ),
+  problem: (inputs) => needsRecommenders(inputs),
+  request: (inputs) => ({
+    recommenders: requestRecommenders(inputs.recommenders),
+    method: 'mle',
+    seed: 1,
+    itemCount: inputs.itemCount,
+    sampleSize: inputs.sampleSize,
+    sampling: inputs.sampling, // MLE: no prior
+  }),
+  compute: async (api, request) => api.recoveredPopulation(await withRankSources(api, request)),
+  model: (result, request, { values, width, recommenders }) =>
+    rankHistogramPlot({
+      recommenders: request.recommenders.map((r, i) => {
+        const p = result.distributions[i];
+        const ranks = Float64Array.from(p, (_, R0) => R0 + 1);
+        return {
+          name: r.name,
+          data: singleRankData(
+            r.name,
+            ranks,
+            Float64Array.from(p, (q) => q * result.users[i]),
+          ),
+          style: recommenderStyle(i, recommenders[i]?.color ?? null),
+        };
+      }),
+      itemCount: request.itemCount,
+      bucketWidth: Math.min(values.bucketWidth, request.itemCount),
+      yScale: values.yScale,
+      width,
+      recoveredBy: 'MLE',
+    }),
+  controls: ({ inputs: { itemCount }, settings }) => <HistogramControls itemCount={itemCount} settings={settings} />,
   paperData: true,
 });

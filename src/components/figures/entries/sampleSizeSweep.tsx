@@ -4,23 +4,27 @@ import type { SweepRequest, SweepResult } from '../../../../workers/figures/swee
 import { ScaleChoice } from '../Controls.tsx';
 import { figureEntry } from '../entry.ts';
 import { SAMPLING_TEXT } from '../types.ts';
-import { needsTrueRanks, requestRecommenders, withRankSources, type PageRequest } from './common.ts';
+import { needsRecommenders, requestRecommenders, withRankSources, type PageRequest } from './common.ts';
+import { populationOf, POPULATION_TEXT, withPopulation, type PopulationSpec } from './population.ts';
 
 /** Figure 2: expected sampled metric vs. m for each recommender, ordering changes marked. */
-export const sampleSizeSweep = figureEntry<'fig2', PageRequest<SweepRequest>, SweepResult>({
+type SampleSizeSweepRequest = PageRequest<SweepRequest> & { readonly population: PopulationSpec | null };
+
+export const sampleSizeSweep = figureEntry<'fig2', SampleSizeSweepRequest, SweepResult>({
   id: 'fig2',
   settings: 'fig2',
   kind: 'figure',
   number: 'Figure 2',
   title: 'Expected sampled metric vs. number of sampled items',
-  lede: () => (
+  lede: ({ inputs }) => (
     <>
       How each recommender’s expected sampled metric moves as <i>m</i> grows from 1 to <i>n</i> − 1: the points where
       two recommenders swap places are marked and named. The paper uses the toy example (A, B, C, <i>n</i> = 10,000);
       the thin dashed line is the <i>m</i> of the settings.
+      {inputs.rankKind === 'sampled' ? ` ${POPULATION_TEXT}` : null}
     </>
   ),
-  problem: (inputs) => needsTrueRanks(inputs),
+  problem: (inputs) => needsRecommenders(inputs),
   request: (inputs) => ({
     recommenders: requestRecommenders(inputs.recommenders),
     metrics: inputs.metrics,
@@ -28,11 +32,12 @@ export const sampleSizeSweep = figureEntry<'fig2', PageRequest<SweepRequest>, Sw
     itemCount: inputs.itemCount,
     sampling: inputs.sampling,
     include: [inputs.sampleSize], // marked on the figure
+    population: populationOf(inputs),
   }),
   compute: async (api, request, _signal, onProgress) =>
-    api.sweepSampleSizes(await withRankSources(api, request), proxy(onProgress)),
-  model: (sweep, request, { values, width, recommenders }) =>
-    sampleSizePlot({
+    api.sweepSampleSizes(await withRankSources(api, await withPopulation(api, request)), proxy(onProgress)),
+  model: (sweep, request, { values, width, recommenders }) => {
+    const figure = sampleSizePlot({
       sweep,
       recommenders,
       itemCount: request.itemCount,
@@ -41,7 +46,9 @@ export const sampleSizeSweep = figureEntry<'fig2', PageRequest<SweepRequest>, Sw
       yScale: values.yScale,
       markSampleSize: request.include?.[0] ?? null,
       width,
-    }),
+    });
+    return request.population ? { ...figure, caption: `${figure.caption} ${POPULATION_TEXT}` } : figure;
+  },
   controls: ({ settings }) => (
     <>
       <ScaleChoice label="m axis" value={settings.values.xScale} onChange={settings.setter('xScale')} />

@@ -7,12 +7,13 @@ import type { TableModel } from '../../../figures/tableModel.ts';
 import type { StudyTables, StudyTablesRequest } from '../../../../workers/figures/studyTables.ts';
 import { IntegerInput } from '../Controls.tsx';
 import { figureEntry, type AnyEntry } from '../entry.ts';
-import { needsTrueRanks, priorPhrase, requestRecommenders, withRankSources, type PageRequest } from './common.ts';
+import { needsRecommenders, priorPhrase, requestRecommenders, withRankSources, type PageRequest } from './common.ts';
+import { populationOf, POPULATION_TEXT, withPopulation, type PopulationSpec } from './population.ts';
 
 /** Instances × repetitions up to which a study starts by itself (the toy example); above, on request. */
 export const AUTO_RUN = 20_000;
 
-type StudyRequest = PageRequest<StudyTablesRequest>;
+type StudyRequest = PageRequest<StudyTablesRequest> & { readonly population: PopulationSpec | null };
 
 /** A table whose estimators use the prior, its caption saying which. */
 const withPrior = (table: TableModel, prior: PriorSpec): TableModel => ({
@@ -38,8 +39,13 @@ function studyEntry(options: StudyOptions): AnyEntry {
     settings: 'tables',
     kind: 'tables',
     title: options.title,
-    lede: ({ inputs }) => options.lede(inputs.prior),
-    problem: (inputs) => needsTrueRanks(inputs, 2, 'The study needs'),
+    lede: ({ inputs }) => (
+      <>
+        {options.lede(inputs.prior)}
+        {inputs.rankKind === 'sampled' ? ` ${POPULATION_TEXT}` : null}
+      </>
+    ),
+    problem: (inputs) => needsRecommenders(inputs, 2),
     request: (inputs, values) => ({
       recommenders: requestRecommenders(inputs.recommenders),
       metrics: options.metrics,
@@ -50,6 +56,7 @@ function studyEntry(options: StudyOptions): AnyEntry {
       repeats: values[options.repeats],
       seed: 1,
       prior: inputs.prior,
+      population: populationOf(inputs),
     }),
     startOnRequest: ({ recommenders, repeats }) => {
       const instances = recommenders.reduce((s, r) => s + r.data.weights.length, 0);
@@ -58,8 +65,11 @@ function studyEntry(options: StudyOptions): AnyEntry {
         : `Run the study (${fmtInt(instances)} instances × ${repeats} repetitions)`;
     },
     compute: async (api, request, _signal, onProgress) =>
-      api.studyTables(await withRankSources(api, request), proxy(onProgress)),
-    model: (study, request) => options.tables(study, request.prior ?? UNIFORM_PRIOR),
+      api.studyTables(await withRankSources(api, await withPopulation(api, request)), proxy(onProgress)),
+    model: (study, request) =>
+      options
+        .tables(study, request.prior ?? UNIFORM_PRIOR)
+        .map((table) => (request.population ? { ...table, caption: `${table.caption} ${POPULATION_TEXT}` } : table)),
     controls: ({ settings }) => (
       <IntegerInput
         label="Repetitions"
