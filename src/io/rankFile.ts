@@ -5,12 +5,16 @@
  *   recommender,user,rank     several relevant items per user: rows are grouped by (recommender, user)
  *   recommender,rank,count    a histogram: `count` users had their relevant item at `rank` (count 0 rows are skipped)
  * An optional `n` column gives a row (a user) its own catalogue size; an empty cell falls back to the default n.
+ * Optional `relevance`, `rankOptimistic` and `rankPessimistic` columns give each relevant item a grade and the range
+ * of positions of the items tied with it (itemColumns.ts); they come back as the RankData's `relevance` and `ties`.
  * The same layouts hold sampled ranks r̃ (1 ≤ r̃ ≤ m + |R|) when `sampleSize` and `sampled` are given.
  */
 import type { RankData } from '../core/rankData.ts';
 import { groupedRankData, singleRankData } from '../core/rankData.ts';
 import type { Sampling } from '../core/sampling.ts';
 import { integerCell } from './cells.ts';
+import type { ItemColumns, ItemExtras } from './itemColumns.ts';
+import { checkTieRanges, extraColumns, itemColumns, readItemExtras } from './itemColumns.ts';
 import type { Parsed } from './fileError.ts';
 import { catchFileError, raise } from './fileError.ts';
 import type { TableHead, TableReader, TableRow } from './table.ts';
@@ -37,12 +41,17 @@ export interface RankFile {
   readonly layout: RankLayout;
   /** True when the file has an `n` column (every RankData then carries itemCounts). */
   readonly perInstanceItemCount: boolean;
+  /** True when the file has `rankOptimistic` and `rankPessimistic` columns (every RankData then carries ties). */
+  readonly tieRanges?: boolean;
+  /** True when the file has a `relevance` column (every RankData then carries relevance). */
+  readonly relevanceGrades?: boolean;
 }
 
 /** One user's relevant items while reading a grouped file. */
 interface Group {
   readonly ranks: number[];
   readonly lines: number[];
+  readonly extras: ItemExtras[];
   readonly itemCount: number;
 }
 
@@ -52,6 +61,7 @@ interface Rows {
   readonly ranks: number[];
   readonly counts: number[];
   readonly itemCounts: number[];
+  readonly extras: ItemExtras[];
   /** Grouped layout: users in order of first appearance. */
   readonly groups: Map<string, Group>;
 }
@@ -62,6 +72,7 @@ interface Columns {
   readonly user: number;
   readonly count: number;
   readonly n: number;
+  readonly items: ItemColumns;
 }
 
 /** Parses a rank file; any problem comes back as an error with file, line and column. */
@@ -76,6 +87,7 @@ function readRanks(table: TableReader, options: RankFileOptions): RankFile {
     user: columnIndex(table, 'user'),
     count: columnIndex(table, 'count'),
     n: columnIndex(table, 'n'),
+    items: itemColumns(table),
   };
   if (columns.user >= 0 && columns.count >= 0) {
     raise(
@@ -95,7 +107,8 @@ function readRanks(table: TableReader, options: RankFileOptions): RankFile {
     const name = row.cells[columns.recommender];
     if (name === '') raise(table.file, row.line, 'recommender', 'missing recommender name');
     let rows = byRecommender.get(name);
-    if (!rows) byRecommender.set(name, (rows = { ranks: [], counts: [], itemCounts: [], groups: new Map() }));
+    if (!rows)
+      byRecommender.set(name, (rows = { ranks: [], counts: [], itemCounts: [], extras: [], groups: new Map() }));
     if (layout === 'grouped') {
       addGroupedRow(table, row, columns, rows.groups, options);
       const user = row.cells[columns.user];
@@ -109,24 +122,46 @@ function readRanks(table: TableReader, options: RankFileOptions): RankFile {
     if (layout !== 'grouped') {
       if (rows.ranks.length === 0) raise(table.file, null, 'count', `recommender "${name}" has only rows with count 0`);
       const counts = layout === 'histogram' ? rows.counts : null;
-      recommenders.push(singleRankData(name, rows.ranks, counts, withItemCounts ? rows.itemCounts : null));
+      const data = singleRankData(name, rows.ranks, counts, withItemCounts ? rows.itemCounts : null);
+      recommenders.push({ ...data, ...extraColumns(columns.items, rows.extras) });
       continue;
     }
     const groups = [...rows.groups.values()];
     for (const group of groups) checkGroup(table.file, name, group, options);
     const itemCounts = withItemCounts ? groups.map((g) => g.itemCount) : null;
+    // groupedRankData sorts each user's ranks: sort the items first so that grades and tie ranges stay aligned.
+    const sorted = groups.map((g) => g.ranks.map((_, j) => j).sort((a, b) => g.ranks[a] - g.ranks[b]));
     const data = groupedRankData(
       name,
-      groups.map((g) => g.ranks),
+      groups.map((g, u) => sorted[u].map((j) => g.ranks[j])),
       itemCounts,
     );
-    recommenders.push({ ...data, users: Int32Array.from(rows.groups.keys(), (user) => userIndex.get(user)!) });
+    const extras = groups.flatMap((g, u) => sorted[u].map((j) => g.extras[j]));
+    recommenders.push({
+      ...data,
+      users: Int32Array.from(rows.groups.keys(), (user) => userIndex.get(user)!),
+      ...extraColumns(columns.items, extras),
+    });
   }
-  return { recommenders, layout, perInstanceItemCount: columns.n >= 0 };
+  return {
+    recommenders,
+    layout,
+    perInstanceItemCount: columns.n >= 0,
+    tieRanges: columns.items.low >= 0,
+    relevanceGrades: columns.items.relevance >= 0,
+  };
 }
 
-/** Reads the rank and n of a row and checks the rank against n (true ranks) or ≥ 1 (sampled ranks). */
-function readRank(table: TableHead, row: TableRow, columns: Columns, options: RankFileOptions): [number, number] {
+/**
+ * Reads the rank, n, grade and tie range of a row and checks the rank against n (true ranks) or ≥ 1 (sampled
+ * ranks).
+ */
+function readRank(
+  table: TableHead,
+  row: TableRow,
+  columns: Columns,
+  options: RankFileOptions,
+): [number, number, ItemExtras] {
   const itemCount = rowItemCount(table, row, columns.n, options.itemCount);
   const label = options.sampled ? 'sampled rank' : 'rank';
   const rank = integerCell(table, row, columns.rank, label);
@@ -134,18 +169,19 @@ function readRank(table: TableHead, row: TableRow, columns: Columns, options: Ra
   if (!options.sampled && rank > itemCount) {
     raise(table.file, row.line, 'rank', `rank ${rank} is larger than n = ${itemCount}`);
   }
-  return [rank, itemCount];
+  return [rank, itemCount, readItemExtras(table, row, columns.items, rank, options.sampled ? null : itemCount)];
 }
 
 function addSingleRow(table: TableHead, row: TableRow, columns: Columns, rows: Rows, options: RankFileOptions): void {
-  const [rank, itemCount] = readRank(table, row, columns, options);
+  const [rank, itemCount, extras] = readRank(table, row, columns, options);
   let count = 1;
   if (columns.count >= 0) {
     count = integerCell(table, row, columns.count, 'count');
     if (count < 0) raise(table.file, row.line, 'count', `count ${count} is negative`);
   }
-  checkSample(table.file, row.line, [rank], itemCount, 'this user', options);
+  checkSample(table.file, row.line, [rank], itemCount, 'this user', options, [extras.high]);
   if (count === 0) return;
+  rows.extras.push(extras);
   rows.ranks.push(rank);
   rows.counts.push(count);
   rows.itemCounts.push(itemCount);
@@ -160,10 +196,10 @@ function addGroupedRow(
 ): void {
   const user = row.cells[columns.user];
   if (user === '') raise(table.file, row.line, 'user', 'missing user');
-  const [rank, itemCount] = readRank(table, row, columns, options);
+  const [rank, itemCount, extras] = readRank(table, row, columns, options);
   const group = groups.get(user);
   if (!group) {
-    groups.set(user, { ranks: [rank], lines: [row.line], itemCount });
+    groups.set(user, { ranks: [rank], lines: [row.line], extras: [extras], itemCount });
     return;
   }
   const who = `user "${user}" of recommender "${row.cells[columns.recommender]}"`;
@@ -186,6 +222,7 @@ function addGroupedRow(
   }
   group.ranks.push(rank);
   group.lines.push(row.line);
+  group.extras.push(extras);
 }
 
 function rowItemCount(table: TableHead, row: TableRow, column: number, fallback: number): number {
@@ -202,10 +239,15 @@ function checkGroup(file: string, name: string, group: Group, options: RankFileO
   const line = group.lines[k - 1];
   const who = k === 1 ? 'this user' : `this user (recommender "${name}", ${k} relevant items)`;
   if (k >= n) raise(file, line, 'rank', `${k} relevant items leave no irrelevant item among n = ${n} for ${who}`);
-  checkSample(file, group.lines, group.ranks, n, who, options);
+  checkTieRanges(file, group.lines, group.extras, who);
+  const highs = group.extras.map((e) => e.high);
+  checkSample(file, group.lines, group.ranks, n, who, options, highs);
 }
 
-/** m ≤ n − |R| without replacement, and sampled ranks ≤ m + |R| (the sampled list has m + |R| items). */
+/**
+ * m ≤ n − |R| without replacement, and sampled ranks ≤ m + |R| (the sampled list has m + |R| items), as are the
+ * last positions of their tie ranges (`highs`).
+ */
 function checkSample(
   file: string,
   lines: number | readonly number[],
@@ -213,6 +255,7 @@ function checkSample(
   n: number,
   who: string,
   options: RankFileOptions,
+  highs: readonly number[],
 ): void {
   const m = options.sampleSize;
   if (m === undefined) return;
@@ -228,6 +271,10 @@ function checkSample(
     if (ranks[j] > m + k) {
       const limit = k === 1 ? `m + 1 = ${m + 1}` : `m + |R| = ${m + k} for ${who}`;
       raise(file, lineOf(j), 'rank', `sampled rank ${ranks[j]} is larger than ${limit}`);
+    }
+    if (highs[j] > m + k) {
+      const limit = k === 1 ? `m + 1 = ${m + 1}` : `m + |R| = ${m + k} for ${who}`;
+      raise(file, lineOf(j), 'rankpessimistic', `rankPessimistic ${highs[j]} is larger than ${limit}`);
     }
   }
 }
