@@ -35,32 +35,29 @@ export function linePath(
   const parts: string[] = [];
   let penDown = false;
   let column = NaN;
-  // The kept points of the current column: index, x and y of first, lowest (min py), highest (max py), last.
-  let i0 = -1;
-  let x0 = 0;
-  let y0 = 0;
-  let iLo = -1;
-  let xLo = 0;
-  let yLo = 0;
-  let iHi = -1;
-  let xHi = 0;
-  let yHi = 0;
-  let i1 = -1;
-  let x1 = 0;
-  let y1 = 0;
+  // The kept points of the current column, as (index, px, py) at these slots: first, lowest (min py), highest
+  // (max py), last. An index below 0 means the column holds no point yet.
+  const FIRST = 0;
+  const LOW = 3;
+  const HIGH = 6;
+  const LAST = 9;
+  const kept = new Float64Array(12).fill(-1);
+  const keep = (slot: number, i: number, px: number, py: number) => {
+    kept[slot] = i;
+    kept[slot + 1] = px;
+    kept[slot + 2] = py;
+  };
   const emit = (px: number, py: number) => {
     parts.push(`${penDown ? 'L' : 'M'}${r2(px)},${r2(py)}`);
     penDown = true;
   };
   const flush = () => {
-    if (i0 < 0) return;
-    const points: [number, number, number][] = [[i0, x0, y0]];
-    if (iLo !== i0) points.push([iLo, xLo, yLo]);
-    if (iHi !== i0 && iHi !== iLo) points.push([iHi, xHi, yHi]);
-    if (i1 !== i0 && i1 !== iLo && i1 !== iHi) points.push([i1, x1, y1]);
-    points.sort((p, q) => p[0] - q[0]);
-    for (const [, px, py] of points) emit(px, py);
-    i0 = -1;
+    if (kept[FIRST] < 0) return;
+    // Each kept point once, in the order of the data.
+    const slots = [FIRST, LOW, HIGH, LAST].filter((slot, k, all) => all.findIndex((s) => kept[s] === kept[slot]) === k);
+    slots.sort((a, b) => kept[a] - kept[b]);
+    for (const slot of slots) emit(kept[slot + 1], kept[slot + 2]);
+    kept[FIRST] = -1;
   };
   for (let i = 0; i < count; i++) {
     const xv = xs ? xs[i] : i + 1;
@@ -77,21 +74,12 @@ export function linePath(
     if (c !== column) {
       flush();
       column = c;
-      i0 = iLo = iHi = i;
-      x0 = xLo = xHi = px;
-      y0 = yLo = yHi = py;
-    } else if (py < yLo) {
-      iLo = i;
-      xLo = px;
-      yLo = py;
-    } else if (py > yHi) {
-      iHi = i;
-      xHi = px;
-      yHi = py;
-    }
-    i1 = i;
-    x1 = px;
-    y1 = py;
+      keep(FIRST, i, px, py);
+      keep(LOW, i, px, py);
+      keep(HIGH, i, px, py);
+    } else if (py < kept[LOW + 2]) keep(LOW, i, px, py);
+    else if (py > kept[HIGH + 2]) keep(HIGH, i, px, py);
+    keep(LAST, i, px, py);
   }
   flush();
   return parts.join('');
