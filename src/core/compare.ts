@@ -11,7 +11,7 @@
  * bootstrapEstimates' with the same seed, and every recommender without user ids uses the same seed too.
  * Example: jointBootstrap([a, b], (d) => [mean metric of d], { seed: 1 }) then bootstrapDifferences(boot, 0.95).
  */
-import { createRandom } from './random.ts';
+import { createRandom, firstAbove } from './random.ts';
 import type { RankData } from './rankData.ts';
 import type { Result } from './result.ts';
 import { fail, ok } from './result.ts';
@@ -39,18 +39,6 @@ function hasUsers(data: RankData): data is RankData & { users: Int32Array } {
   if (!data.users || data.users.length !== data.weights.length) return false;
   for (let i = 0; i < data.weights.length; i++) if (data.weights[i] !== 1) return false;
   return true;
-}
-
-/** The row holding user `index` (0-based) of the expanded data: the first row whose cumulative weight exceeds it. */
-export function rowOf(cumulative: Float64Array, index: number): number {
-  let lo = 0;
-  let hi = cumulative.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (cumulative[mid] > index) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
 }
 
 /** The rows drawn at least once, with the number of draws as their count (user ids kept). */
@@ -103,7 +91,8 @@ class RowDraws {
   }
   next(random: { nextInt(k: number): number }): Float64Array {
     this.draws.fill(0);
-    for (let t = 0; t < this.users; t++) this.draws[rowOf(this.cumulative, random.nextInt(this.users))]++;
+    // The row holding user t of the expanded data: the first whose cumulative weight exceeds t.
+    for (let t = 0; t < this.users; t++) this.draws[firstAbove(this.cumulative, random.nextInt(this.users))]++;
     return this.draws;
   }
 }

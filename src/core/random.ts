@@ -108,3 +108,18 @@ export function drawAboveCounts(
     out[j] = cumulative;
   }
 }
+
+/**
+ * The first index whose cumulative weight exceeds `value`, by binary search (the last index when none does): for a
+ * value uniform in [0, total), index i comes with probability weight_i / total. Example: firstAbove([1, 3, 6], 3) → 2.
+ */
+export function firstAbove(cumulative: ArrayLike<number>, value: number): number {
+  let lo = 0;
+  let hi = cumulative.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (cumulative[mid] > value) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}

@@ -5,6 +5,7 @@
  * Example: recoveredTop(recovery, 200)[0] is P̂(1), the share of users whose held-out item is ranked first.
  */
 import type { RandomSource } from '../random.ts';
+import { firstAbove } from '../random.ts';
 import type { RankData } from '../rankData.ts';
 import { itemCountOf, singleRankData } from '../rankData.ts';
 import type { Recovery } from './recover.ts';
@@ -87,16 +88,4 @@ export function drawTrueRanks(recovery: Recovery, data: RankData, defaultItemCou
     rows.map((r) => r.count),
     perUserN ? rows.map((r) => r.n) : null,
   );
-}
-
-/** The first index whose cumulative value exceeds u (binary search). */
-function firstAbove(cumulative: Float64Array, u: number): number {
-  let lo = 0;
-  let hi = cumulative.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (cumulative[mid] > u) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
 }
