@@ -13,6 +13,7 @@ import { exactCommand } from './commands/exact.ts';
 import { expectedCommand } from './commands/expected.ts';
 import { recoverCommand } from './commands/recover.ts';
 import { simulateCommand } from './commands/simulate.ts';
+import { variantsCommand } from './commands/variants.ts';
 import { UsageError } from './errors.ts';
 import type { CliIo } from './io.ts';
 
@@ -23,6 +24,7 @@ export const COMMANDS: readonly Command[] = [
   estimateCommand,
   recoverCommand,
   simulateCommand,
+  variantsCommand,
 ];
 
 export function mainHelp(): string {

@@ -1,5 +1,5 @@
 /** `sampled-metrics exact`: the metrics on the full ranking of n items (Krichene & Rendle eqs 1–13, Table 1). */
-import { exactMetric } from '../../src/core/index.ts';
+import { exactMetricUnderTies, tieRuleText } from '../../src/core/index.ts';
 import type { Command } from '../command.ts';
 import { formatNumber } from '../format.ts';
 import {
@@ -12,6 +12,7 @@ import {
   readMetrics,
   readRankFile,
 } from '../inputs.ts';
+import { readTieRule, TIES_OPTION } from '../ties.ts';
 import { renderMetricTable } from './tables.ts';
 
 export interface MetricResult {
@@ -27,19 +28,22 @@ export const exactCommand: Command = {
   summary: 'exact metrics from the true ranks among all n items',
   description:
     'Averages each metric over the users of each recommender, from the rank of the relevant item(s) among all n\n' +
-    'items (eq. 1 with eqs 2–6, which reduce to eqs 7–13 for one relevant item).',
-  options: [N_OPTION, RANKS_OPTION, METRICS_OPTION, ...COMMON_OPTIONS],
+    'items (eq. 1 with eqs 2–6, which reduce to eqs 7–13 for one relevant item). With --ties, items with tied\n' +
+    'scores (the rankOptimistic and rankPessimistic columns) are ordered by the rule; random is the exact\n' +
+    'expectation over a uniformly random order of each tie group.',
+  options: [N_OPTION, RANKS_OPTION, METRICS_OPTION, TIES_OPTION, ...COMMON_OPTIONS],
   example: 'sampled-metrics exact --n 10000 --ranks toy.csv --metrics auc,ap,ndcg,recall@10',
   run(args, io) {
     const itemCount = readItemCount(args);
     const metrics = readMetrics(args);
     const digits = readDigits(args);
+    const ties = readTieRule(args);
     const recommenders = readRankFile(args, io, 'ranks', { itemCount });
     const results: MetricResult[] = recommenders.flatMap((data) =>
       metrics.map((metric) => ({
         recommender: data.name,
         metric: metric.id,
-        exact: exactMetric(data, metric, itemCount),
+        exact: exactMetricUnderTies(data, metric, itemCount, ties),
         sampledMean: null,
         sampledStd: null,
       })),
@@ -50,8 +54,9 @@ export const exactCommand: Command = {
       (i, j) => formatNumber(results[i * metrics.length + j].exact, digits),
     );
     return {
-      json: { n: itemCount, m: null, sampling: null, results },
-      text: `Exact metrics, n = ${itemCount}\n` + table,
+      // `ties` appears only when the option is given: the document without it is unchanged.
+      json: { n: itemCount, m: null, sampling: null, ...(ties ? { ties } : {}), results },
+      text: `Exact metrics, n = ${itemCount}${ties ? `, ${tieRuleText(ties)}` : ''}\n` + table,
     };
   },
 };
