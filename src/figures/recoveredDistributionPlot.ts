@@ -31,6 +31,8 @@ export interface RecoveredDistributionOptions {
   readonly samplingLabel: string;
   /** The cut-off K whose metrics the caption and the marker give (at most the result's maxRank). */
   readonly cutoff: number;
+  /** B of the bands still being computed (the result holds the point estimates only), or 0. */
+  readonly pendingReplicates?: number;
   readonly xScale?: ScaleKind;
   readonly yScale?: ScaleKind;
   readonly width?: number;
@@ -155,14 +157,16 @@ function recoveredCaption(options: RecoveredDistributionOptions, cutoff: number)
         `resamples of the users (seed 1): at each R, ${levelText(result.level)} of the fits to resampled users fall inside ` +
         `it. It shows how much the estimate would move with another sample of users, R by R; it is not a band for ` +
         `the whole curve at once, and it does not include the estimator's own bias.`
-      : 'No bands: B = 0 resamples.';
+      : options.pendingReplicates
+        ? `The bands (B = ${fmtInt(options.pendingReplicates)} resamples of the users) are being computed.`
+        : 'No bands: B = 0 resamples.';
   const per = result.recommenders.map(
     (rec) =>
       `${rec.recommender} (${fmtInt(rec.users)} users): Recall@${cutoff} ` +
       rec.estimates.map((e) => `${methodLabel(e.method)} ${withBand(e.cdf, cutoff - 1)}`).join(', '),
   );
   const whose = own
-    ? `P̂(R) is the distribution of a random user's true rank in the user's own catalogue (${catalogueText(itemCount, own)}).`
+    ? `P̂(R) is the distribution of a random user's true rank in the user's own catalogue: ${catalogueText(itemCount, own)}.`
     : `P̂(R) is the distribution of the true rank among n = ${fmtInt(itemCount)} items.`;
   return (
     `The rank distribution P(R) of each recommender, recovered from its sampled ranks (m = ${fmtInt(sampleSize)} ` +

@@ -40,10 +40,11 @@ export function EntryView({ entry, inputs }: EntryViewProps) {
   const { compute } = entry;
   const task: JobTask<Computed> | null =
     go && compute
-      ? async (api, signal, onProgress) => {
+      ? async (api, signal, onProgress, onPartial) => {
           const second = <T,>(run: (api: AsyncApi) => Promise<T>) =>
             inputs.compute.run(`${entry.id}-second`, signal, run);
-          return { request, result: await compute(api, request, signal, onProgress, second) };
+          const partial = (result: unknown) => onPartial({ request, result });
+          return { request, result: await compute(api, request, signal, onProgress, second, partial) };
         }
       : null;
   const job = useJob<Computed>(inputs.compute, entry.id, compute ? key : null, task);
@@ -69,7 +70,8 @@ export function EntryView({ entry, inputs }: EntryViewProps) {
     [entry, computed && (compute ? job.value : key), viewKey],
   );
   const model = drawn?.model ?? null;
-  const busy = job.status === 'loading' || (compute !== null && job.valueKey !== key);
+  // Dimmed while the result shown answers another request (a partial result of this one is not dimmed).
+  const busy = compute !== null && job.valueKey !== key;
   const context = { inputs, settings, request };
   const controls = entry.controls(context);
   const start =

@@ -47,9 +47,19 @@ export interface FigureEntry<F extends FigureId, Req, Res> {
   /** Why the entry cannot be drawn on these inputs (said instead of computing), or null. */
   readonly problem?: (inputs: FigureInputs) => string | null;
   readonly request: (inputs: FigureInputs, values: FigureSettingsMap[F]) => Req;
-  /** The computation on the worker; null when the model is cheap enough for the page (Figure 5). */
+  /**
+   * The computation on the worker; null when the model is cheap enough for the page (Figure 5). `onPartial` shows a
+   * first result while the rest computes (the figure is drawn from it, not dimmed).
+   */
   readonly compute:
-    | ((api: AsyncApi, request: Req, signal: AbortSignal, onProgress: Progress, second: SecondChannel) => Promise<Res>)
+    | ((
+        api: AsyncApi,
+        request: Req,
+        signal: AbortSignal,
+        onProgress: Progress,
+        second: SecondChannel,
+        onPartial: (result: Res) => void,
+      ) => Promise<Res>)
     | null;
   /** Large requests wait for a click: the button's text, or null to start at once. */
   readonly startOnRequest?: (request: Req) => string | null;

@@ -46,6 +46,22 @@ describe('JobRunner (one figure’s computations on its channel)', () => {
     expect(workers).toHaveLength(1);
   });
 
+  it('shows a partial result as the current key’s value while the run goes on, then the whole', async () => {
+    const { runner, last } = setup();
+    const job = deferred<string>();
+    let partial!: (value: string) => void;
+    runner.want('k1', (api, signal, onProgress, onPartial) => {
+      partial = onPartial;
+      return job.task(api, signal, onProgress, onPartial);
+    });
+    await tick();
+    partial('points');
+    expect(last()).toMatchObject({ status: 'loading', value: 'points', valueKey: 'k1' });
+    job.resolve('points and bands');
+    await tick();
+    expect(last()).toMatchObject({ status: 'ready', value: 'points and bands', valueKey: 'k1' });
+  });
+
   it('Cancel aborts the signal and terminates the channel’s worker; the previous result stays, and Run again restarts', async () => {
     const { bridge, runner, last, workers } = setup();
     const first = deferred<string>();

@@ -9,8 +9,16 @@ import { isAbortError, type AsyncApi, type Bridge } from '../../state/workerBrid
 
 export type Progress = (done: number, total: number) => void;
 
-/** A computation on the channel's API; `signal` is aborted when the run is cancelled or stale. */
-export type JobTask<T> = (api: AsyncApi, signal: AbortSignal, onProgress: Progress) => Promise<T>;
+/**
+ * A computation on the channel's API; `signal` is aborted when the run is cancelled or stale. `onPartial` shows a
+ * first result of the same request before the whole (e.g. point estimates before their bootstrap bands).
+ */
+export type JobTask<T> = (
+  api: AsyncApi,
+  signal: AbortSignal,
+  onProgress: Progress,
+  onPartial: (value: T) => void,
+) => Promise<T>;
 
 export interface JobState<T> {
   /** idle: nothing asked (or off screen); cancelled: the user stopped the run of the current key. */
@@ -116,9 +124,13 @@ export class JobRunner<T> {
     const onProgress: Progress = (done, total) => {
       if (!signal.aborted) this.set({ progress: total > 0 ? done / total : null });
     };
+    // A partial result is the current key's value (shown as it is), while the run goes on.
+    const onPartial = (value: T) => {
+      if (!signal.aborted) this.set({ value, valueKey: key });
+    };
     const timer = setTimeout(() => {
       this.bridge
-        .run(this.channel, signal, (api) => task(api, signal, onProgress))
+        .run(this.channel, signal, (api) => task(api, signal, onProgress, onPartial))
         .then(
           (value) => {
             if (signal.aborted) return;

@@ -34,7 +34,8 @@ export function splitByCost(methods: readonly string[]): string[][] {
 }
 
 /**
- * Fits the estimators in two workers (the figure's channel and its second): each bootstraps every recommender with
+ * Fits the estimators in two workers (the figure's channel and its second), first on the users as they are (shown at
+ * once through `onPartial`), then on B resamples of them for the bands: each worker bootstraps every recommender with
  * the same seed, so both see the same resamples of the users, and the halves merge in the request's order.
  */
 async function fitInTwoWorkers(
@@ -42,32 +43,48 @@ async function fitInTwoWorkers(
   request: RecoveredRequest,
   onProgress: Progress,
   second: SecondChannel,
+  onPartial: (result: RecoveredDistribution) => void,
 ): Promise<RecoveredDistribution> {
   const halves = splitByCost(request.methods);
   const weights = halves.map((h) => h.reduce((s, m) => s + cost(m), 0));
-  const done = halves.map(() => 0);
-  const fit = async (worker: AsyncApi, methods: string[], h: number) =>
-    worker.recoveredDistribution(
-      await withRankSources(worker, { ...request, methods }),
-      proxy((d: number, total: number) => {
-        done[h] = total > 0 ? (weights[h] * d) / total : 0;
-        onProgress(
-          done.reduce((a, b) => a + b, 0),
-          weights.reduce((a, b) => a + b, 0),
-        );
-      }),
+  const run = async (replicates: number) => {
+    const done = halves.map(() => 0);
+    const fit = async (worker: AsyncApi, methods: string[], h: number) =>
+      worker.recoveredDistribution(
+        await withRankSources(worker, { ...request, methods, replicates }),
+        proxy((d: number, total: number) => {
+          done[h] = total > 0 ? (weights[h] * d) / total : 0;
+          onProgress(
+            done.reduce((a, b) => a + b, 0),
+            weights.reduce((a, b) => a + b, 0),
+          );
+        }),
+      );
+    const parts = await Promise.all(
+      halves.map((methods, h) => (h === 0 ? fit(api, methods, h) : second((other) => fit(other, methods, h)))),
     );
-  const parts = await Promise.all(
-    halves.map((methods, h) => (h === 0 ? fit(api, methods, h) : second((other) => fit(other, methods, h)))),
-  );
+    return merged(request.methods, halves, parts);
+  };
+  const point = await run(0);
+  if (request.replicates === 0) return point;
+  onPartial(point);
+  return run(request.replicates);
+}
+
+/** The results of the halves as one, the estimators in the request's order. */
+function merged(
+  methods: readonly string[],
+  halves: readonly string[][],
+  parts: readonly RecoveredDistribution[],
+): RecoveredDistribution {
   const byMethod = (r: number) => {
     const found = new Map<string, RecoveredEstimate>();
-    halves.forEach((methods, h) => methods.forEach((m, j) => found.set(m, parts[h].recommenders[r].estimates[j])));
-    return request.methods.map((m) => found.get(m)!);
+    halves.forEach((half, h) => half.forEach((m, j) => found.set(m, parts[h].recommenders[r].estimates[j])));
+    return methods.map((m) => found.get(m)!);
   };
   return {
     ...parts[0],
-    methods: request.methods.map((m) => parseMethod(m).id),
+    methods: methods.map((m) => parseMethod(m).id),
     recommenders: parts[0].recommenders.map((rec, r) => ({ ...rec, estimates: byMethod(r) })),
   };
 }
@@ -107,7 +124,8 @@ export const recoveredDistribution = figureEntry<'recovered', RecoveredRequest, 
     level: values.level,
     maxRank: Math.min(values.maxRank, inputs.itemCount),
   }),
-  compute: (api, request, _signal, onProgress, second) => fitInTwoWorkers(api, request, onProgress, second),
+  compute: (api, request, _signal, onProgress, second, onPartial) =>
+    fitInTwoWorkers(api, request, onProgress, second, onPartial),
   model: (result, request, { values, width }) =>
     result.recommenders.length > 0
       ? recoveredDistributionPlot({
@@ -116,6 +134,7 @@ export const recoveredDistribution = figureEntry<'recovered', RecoveredRequest, 
           sampleSize: request.sampleSize,
           samplingLabel: SAMPLING_TEXT[request.sampling],
           cutoff: values.cutoff,
+          pendingReplicates: result.replicates < request.replicates ? request.replicates : 0,
           xScale: values.xScale,
           yScale: values.yScale,
           width,

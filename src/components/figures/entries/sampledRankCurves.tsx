@@ -1,4 +1,5 @@
 import { fmtInt } from '../../../figures/labels.ts';
+import { FIGURE_DEFAULTS } from '../../../state/figureView.ts';
 import { sampledRankPlot } from '../../../figures/sampledRankPlot.ts';
 import type { SampledCurves, SampledCurvesRequest } from '../../../../workers/figures/rankCurves.ts';
 import { IntegerInput, ListInput, ScaleChoice } from '../Controls.tsx';
@@ -20,14 +21,17 @@ export const sampledRankCurves = figureEntry<'fig3', SampledCurvesRequest, Sampl
   lede: () => (
     <>
       What a sampled metric is worth, on average, for an item at true rank <i>r</i>: the paper plots <i>m</i> = 10, 100
-      and 1,000 against the exact metric for the top 1,000 of <i>n</i> = 10,000 items. Sampled AP, NDCG and Recall lose
-      their top-heaviness; AUC does not change.
+      and 1,000 against the exact metric for the top 1,000 of <i>n</i> = 10,000 items (here with the <i>m</i> of the
+      settings added). Sampled AP, NDCG and Recall lose their top-heaviness; AUC does not change.
     </>
   ),
-  request: ({ itemCount, sampling, metrics }, values) => {
+  request: ({ itemCount, sampling, metrics, sampleSize }, values) => {
     const maxM = largestSampleSize(itemCount, sampling);
     const parsed = parseIntegerList(values.sampleSizes, 1, maxM);
-    const sampleSizes = typeof parsed === 'string' ? [10, 100, 1000].filter((m) => m <= maxM) : parsed;
+    const listed = typeof parsed === 'string' ? [10, 100, 1000].filter((m) => m <= maxM) : parsed;
+    // The paper's list gains the data's m (e.g. NCF's 99); a list the user typed is kept as it is.
+    const own = values.sampleSizes === FIGURE_DEFAULTS.fig3.sampleSizes && sampleSize <= maxM ? [sampleSize] : [];
+    const sampleSizes = [...new Set([...listed, ...own])].sort((a, b) => a - b);
     return { metrics, itemCount, sampleSizes, sampling, maxRank: Math.min(values.zoom, itemCount) };
   },
   compute: (api, request) => api.sampledCurves(request),
