@@ -139,9 +139,9 @@ export function EstimatesSection() {
           <p className="table-key">
             Under each value: its 95% interval over users
             {view.intervals
-              ? ` (${formatInteger(view.intervals.replicates)} bootstrap resamples of the users, seed ${view.intervals.seed}${view.intervals.paired.every(Boolean) && view.intervals.paired.length > 1 ? ', paired: the recommenders share users’ ids' : ''})`
+              ? ` (${formatInteger(view.intervals.replicates)} bootstrap resamples of the users, seed ${view.intervals.seed}${view.intervals.paired.length > 1 && view.intervals.paired.every(Boolean) ? '; paired, the recommenders share users’ ids' : ''})`
               : ''}
-            ; … while it computes.
+            {intervalJob.status === 'loading' ? ', or … while it computes.' : '.'}
             {view.table.outOfRange ? (
               <>
                 {' '}

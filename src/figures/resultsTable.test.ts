@@ -80,4 +80,30 @@ describe('resultsTable (Tables 1 and 2 of Krichene & Rendle 2020)', () => {
     expect(model.rows[0].cells[0].sampled).toBeNull();
     expect(model.orderings.every((o) => o.sampled === null && !o.differs)).toBe(true);
   });
+
+  it('puts each exact value’s interval over users under it, and says when the reversed order is within the noise', () => {
+    // AP: the sampled metric reverses C > A and C > B. Made-up intervals over users: C − A holds 0, C − B does not.
+    const differences = [
+      { metric: 'ap', method: 'exact', a: 'A', b: 'C', difference: -0.091, low: -0.19, high: 0.01, paired: false },
+      { metric: 'ap', method: 'exact', a: 'B', b: 'C', difference: -0.091, low: -0.18, high: -0.002, paired: false },
+    ];
+    const values = { A: { ap: { low: 0.005, high: 0.02 } } };
+    const model = resultsTable(paperInput(true), COLUMNS, 3, { values, differences });
+    expect(model.rows[0].cells[1].exact.interval).toBe('[0.005, 0.020]');
+    expect(model.rows[1].cells[1].exact.interval).toBeNull();
+    expect(model.orderings[1].noise).toEqual({
+      within: true,
+      text: 'but the exact difference C − A = 0.091 [−0.010, 0.190] is within the noise of the user sample (95% interval over users)',
+    });
+    // No intervals for the other metrics' swapped pairs: nothing is said; the same order needs nothing either.
+    expect(model.orderings[2].noise).toBeNull();
+    expect(model.orderings[0].noise).toBeNull();
+    const beyond = resultsTable(paperInput(true), COLUMNS, 3, { values, differences: differences.slice(1) });
+    expect(beyond.orderings[1].noise).toBeNull();
+    const both = [{ ...differences[0], low: -0.18, high: -0.01 }, differences[1]];
+    expect(resultsTable(paperInput(true), COLUMNS, 3, { values, differences: both }).orderings[1].noise).toEqual({
+      within: false,
+      text: 'the exact differences C − A = 0.091 [0.010, 0.180], C − B = 0.091 [0.002, 0.180] are beyond the noise of the user sample (95% interval over users)',
+    });
+  });
 });

@@ -123,16 +123,17 @@ function noiseOf(
   });
   if (found.length === 0 || found.some((f) => f === null)) return null;
   const within = found.filter((f) => f!.within);
+  const phrase = (list: typeof found) =>
+    list.length === 1
+      ? `the exact difference ${list[0]!.text} is`
+      : `the exact differences ${list.map((f) => f!.text).join(', ')} are`;
   if (within.length > 0) {
     return {
       within: true,
-      text: `but the exact difference ${within.map((f) => f!.text).join(', ')} is within the noise of the user sample (95% interval over users)`,
+      text: `but ${phrase(within)} within the noise of the user sample (95% interval over users)`,
     };
   }
-  return {
-    within: false,
-    text: `the exact difference ${found.map((f) => f!.text).join(', ')} is beyond the noise of the user sample (95% interval over users)`,
-  };
+  return { within: false, text: `${phrase(found)} beyond the noise of the user sample (95% interval over users)` };
 }
 
 export function resultsTable(

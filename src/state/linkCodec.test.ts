@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { groupedRankData, singleRankData } from '../core/index.ts';
 import { defaultDocument, LIMITS, type ExplorerDocument, type RecommenderDoc } from './document.ts';
+import { withEstimatorSetting, type StoredEstimatorSettings } from './estimatorSettings.ts';
 import { FIGURE_DEFAULTS, FIGURE_TABS, type FiguresView } from './figureView.ts';
 import { decodeFragment, encodeFragment, MAX_FRAGMENT_LENGTH } from './linkCodec.ts';
 import { linkDocument, restoreDocument, toWireDocument } from './restore.ts';
@@ -140,21 +141,45 @@ const figuresView: fc.Arbitrary<FiguresView> = fc.record({
   ),
 });
 
+/** Valid estimator settings; restore drops those equal to the default (estimatorSettings.ts), so they are left out. */
+const estimatorSettings = fc
+  .record(
+    {
+      emRule: fc.constantFrom('gain' as const, 'fixed' as const),
+      mesEta: fc.double({ min: 1e-6, max: 100, noNaN: true }),
+      wmleWeight: fc.constantFrom('ndcg' as const, 'ap' as const),
+      wmleScale: fc.double({ min: 1e-3, max: 1e6, noNaN: true }),
+      replicates: fc.integer({ min: 0, max: 2000 }),
+      showLs: fc.boolean(),
+    },
+    { requiredKeys: [] },
+  )
+  .map((all) => {
+    let kept: StoredEstimatorSettings | undefined;
+    for (const [key, value] of Object.entries(all)) {
+      kept = withEstimatorSetting(kept, key as keyof StoredEstimatorSettings, value as never);
+    }
+    return kept;
+  });
+
 const document: fc.Arbitrary<ExplorerDocument> = fc.record({
-  settings: fc.record({
-    rankKind: fc.constantFrom('true' as const, 'sampled' as const),
-    itemCount: fc.integer({ min: 2, max: LIMITS.maxItemCount }),
-    sampleSize: fc.integer({ min: 1, max: LIMITS.maxSampleSize }),
-    sampling: fc.constantFrom('with-replacement' as const, 'without-replacement' as const),
-    metrics: fc.uniqueArray(metricId, { minLength: 1, maxLength: LIMITS.maxMetrics }),
-    gammas: fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: LIMITS.maxGammas }),
-    prior: fc.oneof(
-      fc.constant({ kind: 'uniform' as const }),
-      fc.double({ min: 0, max: 5, noNaN: true }).map((exponent) => ({ kind: 'power' as const, exponent })),
-    ),
-    seed: fc.integer({ min: 0, max: LIMITS.maxSeed }),
-    repetitions: fc.integer({ min: 1, max: LIMITS.maxRepetitions }),
-  }),
+  settings: fc
+    .record({
+      rankKind: fc.constantFrom('true' as const, 'sampled' as const),
+      itemCount: fc.integer({ min: 2, max: LIMITS.maxItemCount }),
+      sampleSize: fc.integer({ min: 1, max: LIMITS.maxSampleSize }),
+      sampling: fc.constantFrom('with-replacement' as const, 'without-replacement' as const),
+      metrics: fc.uniqueArray(metricId, { minLength: 1, maxLength: LIMITS.maxMetrics }),
+      gammas: fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: LIMITS.maxGammas }),
+      prior: fc.oneof(
+        fc.constant({ kind: 'uniform' as const }),
+        fc.double({ min: 0, max: 5, noNaN: true }).map((exponent) => ({ kind: 'power' as const, exponent })),
+      ),
+      seed: fc.integer({ min: 0, max: LIMITS.maxSeed }),
+      repetitions: fc.integer({ min: 1, max: LIMITS.maxRepetitions }),
+      estimators: estimatorSettings,
+    })
+    .map(({ estimators, ...rest }) => (estimators ? { ...rest, estimators } : rest)),
   view: fc.record({
     metric: fc.option(metricId),
     hiddenSeries: fc.uniqueArray(metricId, { maxLength: 4 }),
@@ -236,6 +261,34 @@ describe('URL fragment codec', () => {
     });
     expect(Array.from(decoded?.document.recommenders[0].data?.ranks ?? [])).toEqual([3, 3, 10]);
     expect(decoded?.document.recommenders[0].color).toBe('#0072b2');
+  });
+
+  it('carries the estimators’ settings that differ from the defaults, and a link without them opens with the defaults', async () => {
+    const base = defaultDocument();
+    const tuned = {
+      ...base,
+      settings: {
+        ...base.settings,
+        rankKind: 'sampled' as const,
+        estimators: { mesEta: 0.01, replicates: 20, emRule: 'fixed' as const },
+      },
+    };
+    const decoded = await roundTrip(tuned);
+    expect(decoded?.problems).toEqual([]);
+    expect(decoded?.document.settings.estimators).toEqual({ mesEta: 0.01, replicates: 20, emRule: 'fixed' });
+    // The defaults are not written: the toy example's link is the same as before the estimators had settings.
+    expect(JSON.stringify(toWireDocument(base).settings)).not.toMatch(/estimators/);
+    const old = { version: 1, settings: { rankKind: 'sampled', itemCount: 3706, sampleSize: 99 } };
+    const opened = await decodeFragment(await deflatedFragment(JSON.stringify(old)));
+    expect(opened?.problems).toEqual([]);
+    expect(opened?.document.settings.estimators).toBeUndefined();
+    const tampered = { version: 1, settings: { estimators: { mesEta: 'x', replicates: 1e9, wmleScale: 5 } } };
+    const fixed = await decodeFragment(await deflatedFragment(JSON.stringify(tampered)));
+    expect(fixed?.document.settings.estimators).toEqual({ wmleScale: 5 });
+    expect(fixed?.problems).toEqual([
+      'MES η: not valid, the default is used',
+      'bootstrap B: not valid, the default is used',
+    ]);
   });
 
   it('replaces tampered fields by defaults and says which', async () => {
