@@ -2,7 +2,7 @@
  * `sampled-metrics expected`: the exact metric next to the expectation and spread of the sampled metric when each
  * user's relevant item is ranked among m sampled irrelevant items (Krichene & Rendle eq. 16, Table 2).
  */
-import { expectedMetricsTable } from '../../src/core/index.ts';
+import { expectedMetricsTable, tieRuleText, withTieRule } from '../../src/core/index.ts';
 import type { Command } from '../command.ts';
 import { formatMeanStd, formatNumber } from '../format.ts';
 import {
@@ -17,6 +17,7 @@ import {
   readSetup,
   SAMPLING_OPTION,
 } from '../inputs.ts';
+import { readTieRule, TIES_OPTION } from '../ties.ts';
 import type { MetricResult } from './exact.ts';
 import { renderMetricTable } from './tables.ts';
 
@@ -27,24 +28,31 @@ export const expectedCommand: Command = {
     'For each recommender and metric: the exact metric (eq. 1), and the mean and standard deviation, over the\n' +
     'random draw of m irrelevant items per user, of the metric averaged over users on the sampled ranking\n' +
     '(eq. 16; the ± of Table 2). Computed analytically from the binomial (with replacement) or hypergeometric\n' +
-    '(without replacement) law of the sampled rank, not by simulation.',
-  options: [N_OPTION, M_OPTION, RANKS_OPTION, METRICS_OPTION, SAMPLING_OPTION, ...COMMON_OPTIONS],
+    '(without replacement) law of the sampled rank, not by simulation. With --ties random (one relevant item per\n' +
+    'user), each user is averaged over the positions of its tie range: exact expectations, the ± being the\n' +
+    'sampling spread averaged over the tie orders.',
+  options: [N_OPTION, M_OPTION, RANKS_OPTION, METRICS_OPTION, SAMPLING_OPTION, TIES_OPTION, ...COMMON_OPTIONS],
   example: 'sampled-metrics expected --n 10000 --m 99 --ranks toy.csv --metrics auc,ap,ndcg,recall@10',
   run(args, io) {
     const setup = readSetup(args);
     const metrics = readMetrics(args);
     const digits = readDigits(args);
+    const ties = readTieRule(args);
     const recommenders = readRankFile(args, io, 'ranks', setup);
-    const table = expectedMetricsTable(recommenders, metrics, setup);
+    const table = expectedMetricsTable(
+      recommenders.map((data) => withTieRule(data, ties)),
+      metrics,
+      setup,
+    );
     const results: MetricResult[] = recommenders.flatMap((data, i) =>
       metrics.map((metric, j) => ({ recommender: data.name, metric: metric.id, ...table[i][j] })),
     );
     const names = recommenders.map((r) => r.name);
     const { itemCount: n, sampleSize: m, sampling } = setup;
     return {
-      json: { n, m, sampling, results },
+      json: { n, m, sampling, ...(ties ? { ties } : {}), results },
       text:
-        `Exact metrics, n = ${n}\n` +
+        `Exact metrics, n = ${n}${ties ? `, ${tieRuleText(ties)}` : ''}\n` +
         renderMetricTable(names, metrics, (i, j) => formatNumber(table[i][j].exact, digits)) +
         `\nSampled metrics, m = ${m} sampled ${sampling}: expected value ± standard deviation\n` +
         renderMetricTable(names, metrics, (i, j) =>

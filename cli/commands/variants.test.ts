@@ -157,37 +157,3 @@ describe('sampled-metrics variants', () => {
     expect(result.err.split('\n')[0]).toBe(message);
   });
 });
-
-describe('sampled-metrics exact --ties', () => {
-  it('gives the same document as before without --ties, and adds "ties" with it', async () => {
-    const plain = await cliJson<Record<string, unknown>>(
-      argv('exact', { n: 3706, ranks: 'ml.csv', metrics: 'auc' }),
-      ML,
-    );
-    expect(Object.keys(plain)).toEqual(['n', 'm', 'sampling', 'results']);
-    const random = await cliJson<{ ties: string; results: { recommender: string; exact: number }[] }>(
-      argv('exact', { n: 3706, ranks: 'ml.csv', metrics: 'auc,recall@10', ties: 'random' }),
-      ML,
-    );
-    expect(random.ties).toBe('random');
-    const variants = await cliJson<VariantsDoc>(
-      argv('variants', { n: 3706, ranks: 'ml.csv', k: 10, ties: 'random' }),
-      ML,
-    );
-    const z = random.results.filter((r) => r.recommender === 'Z');
-    expect(z[0].exact).toBeCloseTo(valueOf(variants, 'Z', 'gauc'), 14);
-    expect(z[1].exact).toBeCloseTo(valueOf(variants, 'Z', 'recall'), 14);
-  });
-
-  it('names the rule in the text and rejects an unknown one', async () => {
-    const ok = await cli(argv('exact', { n: 3706, ranks: 'ml.csv', metrics: 'auc', ties: 'pessimistic' }), ML);
-    expect(ok.out.split('\n')[0]).toBe(
-      'Exact metrics, n = 3706, ties broken pessimistically (each relevant item after the items tied with it)',
-    );
-    const bad = await cli(argv('exact', { n: 3706, ranks: 'ml.csv', metrics: 'auc', ties: 'worst' }), ML);
-    expect(bad.code).toBe(2);
-    expect(bad.err.split('\n')[0]).toBe(
-      '--ties: unknown tie rule "worst": expected one of optimistic, pessimistic, random',
-    );
-  });
-});

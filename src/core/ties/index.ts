@@ -3,3 +3,4 @@ export * from './userRanks.ts';
 export * from './expectation.ts';
 export * from './resolveTies.ts';
 export * from './exactMetric.ts';
+export * from './randomMixture.ts';

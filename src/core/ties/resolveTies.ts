@@ -4,6 +4,7 @@
  * so the data become plain ranks again.
  */
 import type { RankData } from '../rankData.ts';
+import { spreadRandomTies } from './randomMixture.ts';
 import type { TieRule } from './tieRule.ts';
 import { userRanksOf } from './userRanks.ts';
 
@@ -25,4 +26,13 @@ export function resolveTies(data: RankData, rule: Exclude<TieRule, 'random'> | u
     }
   });
   return { ...data, ranks, relevance, ties: null };
+}
+
+/**
+ * The data that computations linear in the instances' weights (the exact metric, the expected sampled metric)
+ * should see under a tie rule: optimistic and pessimistic positions (resolveTies), or the random rule's mixture of
+ * positions (randomMixture.ts: spreadRandomTies; one relevant item per user).
+ */
+export function withTieRule(data: RankData, rule: TieRule | undefined): RankData {
+  return rule === 'random' ? spreadRandomTies(data) : resolveTies(data, rule);
 }
