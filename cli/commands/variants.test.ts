@@ -77,6 +77,19 @@ describe('sampled-metrics variants', () => {
     expect(valueOf(doc, 'X', 'gauc')).toBeCloseTo(exact.results[0].exact, 14);
   });
 
+  it('reads grades and tie ranges (fixtures/graded.csv): graded NDCG differs from binary, and every variant is ordered optimistic ≥ random ≥ pessimistic', async () => {
+    const run = (ties: string) =>
+      cliJson<VariantsDoc>(argv('variants', { n: 20, ranks: 'fixtures/graded.csv', k: 5, ties }));
+    const [optimistic, random, pessimistic] = await Promise.all(['optimistic', 'random', 'pessimistic'].map(run));
+    expect(Math.abs(valueOf(random, 'X', 'ndcg-exp') - valueOf(random, 'X', 'ndcg'))).toBeGreaterThan(0.01);
+    expect(Math.abs(valueOf(random, 'X', 'ndcg-linear') - valueOf(random, 'X', 'ndcg'))).toBeGreaterThan(0.005);
+    random.variants.forEach((row, j) => {
+      expect(optimistic.variants[j].value, row.variant).toBeGreaterThanOrEqual(row.value - 1e-12);
+      expect(row.value, row.variant).toBeGreaterThanOrEqual(pessimistic.variants[j].value - 1e-12);
+    });
+    expect(valueOf(optimistic, 'X', 'hitrate')).toBeGreaterThan(valueOf(pessimistic, 'X', 'hitrate'));
+  });
+
   it('has help, and is listed among the commands', async () => {
     const help = await cli(['variants', '--help']);
     expect([help.code, help.err]).toEqual([0, '']);
