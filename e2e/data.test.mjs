@@ -104,7 +104,18 @@ test('sampled ranks offer only estimates: every correction, and ranks above m + 
     assert.equal(await page.getByRole('button', { name: /Run simulation/ }).count(), 0);
     assert.equal(await page.locator('td[data-kind="exact"]').count(), 0);
     const headers = await estimates.locator('thead th').allInnerTexts();
-    assert.deepEqual(headers, ['Recommender', 'Sampled (uncorrected)', 'Rank estimate', 'LS', 'CLS', 'BV γ = 0.1']);
+    // LS is behind "Show LS" (issue 12); Jin et al.'s estimators follow, their parameters under their names.
+    assert.deepEqual(headers, [
+      'Recommender',
+      'Sampled (uncorrected)',
+      'Rank estimate',
+      'CLS',
+      'BV γ = 0.1',
+      'MLE',
+      'WMLE\nNDCG, C = 10',
+      'MES\nη = 0.001',
+      'BV-dist\nγ = 0.1',
+    ]);
     // The toy example's true ranks are not sampled ranks: 100 is fine (m + 1 = 100), 8437 is not.
     await page.getByText('line 1: 8437 is larger than m + 1 = 100').waitFor({ timeout: 10_000 });
     await page.getByRole('textbox', { name: 'Ranks of B' }).fill('1 2 3 50 100');

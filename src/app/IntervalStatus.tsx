@@ -4,12 +4,27 @@ import { refreshIntervals } from '../state/actions.ts';
 import { cancelIntervals, INTERVALS_CANCELLED } from '../state/intervalActions.ts';
 import { useExplorer } from './useExplorer.ts';
 
+export interface IntervalStatusProps {
+  /**
+   * A line of text only, without progress bar and Cancel: the exact metrics' intervals (true ranks) take a moment,
+   * and the page's other progress bars and Cancel buttons stay the only ones.
+   */
+  readonly brief?: boolean;
+}
+
 /**
  * Where the intervals over users stand: their progress (with the methods still to come) and a Cancel while they
  * compute; after a Cancel, a note and a button to compute them; a failure with a Retry.
  */
-export function IntervalStatus() {
+export function IntervalStatus({ brief = false }: IntervalStatusProps) {
   const job = useExplorer((s) => s.intervals);
+  if (job.status === 'loading' && job.value && brief) {
+    return (
+      <p className="muted interval-status" role="status">
+        Computing the 95% intervals over users (B = {job.value.replicates})…
+      </p>
+    );
+  }
   if (job.status === 'loading' && job.value) {
     const progress = job.progress ?? 0;
     const done = job.value.values;

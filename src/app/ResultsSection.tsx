@@ -125,7 +125,7 @@ export function ResultsSection() {
             than by simulation: it says nothing of the users. [a, b] is the 95% interval of the exact metric over users
             (a bootstrap of the users: how much it would move with another sample of users of the same size).
           </p>
-          <IntervalStatus />
+          <IntervalStatus brief />
           <EstimatorSettingsPanel intervalsOnly />
           <OrderingNotes orderings={model.orderings} samplingLabel={samplingLabel} />
           {verdict && metric !== null && result.rows.length > 1 ? (
