@@ -4,17 +4,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { MetricResult } from './commands/exact.ts';
 import { argv, cli, cliJson } from './testing.ts';
 
 interface VariantsDoc {
   variants: { recommender: string; variant: string; value: number }[];
-}
-interface Row {
-  recommender: string;
-  metric: string;
-  exact: number;
-  sampledMean: number | null;
-  sampledStd: number | null;
 }
 
 const movieLens = readFileSync(new URL('../public/datasets/movielens-1m-true-ranks.csv', import.meta.url), 'utf8');
@@ -68,8 +62,8 @@ describe('sampled-metrics expected --ties', () => {
       ['optimistic', [3, 10, 25]],
       ['pessimistic', [3, 14, 40]],
     ] as const) {
-      const withTies = await cliJson<{ results: Row[] }>(argv('expected', { ...base, ties }), files);
-      const plain = await cliJson<{ results: Row[] }>(argv('expected', { ...base, ranks: 'p.csv' }), {
+      const withTies = await cliJson<{ results: MetricResult[] }>(argv('expected', { ...base, ties }), files);
+      const plain = await cliJson<{ results: MetricResult[] }>(argv('expected', { ...base, ranks: 'p.csv' }), {
         'p.csv': 'recommender,rank\n' + at.map((r) => `A,${r}\n`).join(''),
       });
       expect(withTies.results).toEqual(plain.results);
@@ -77,7 +71,7 @@ describe('sampled-metrics expected --ties', () => {
   });
 
   it('random: the exact and expected sampled values are the means over each range of the one-position values', async () => {
-    const random = await cliJson<{ ties: string; results: Row[] }>(
+    const random = await cliJson<{ ties: string; results: MetricResult[] }>(
       argv('expected', { ...base, ties: 'random' }),
       files,
     );
@@ -91,7 +85,7 @@ describe('sampled-metrics expected --ties', () => {
     const expected = { exact: [0, 0], sampledMean: [0, 0] };
     for (const [low, high] of ranges) {
       for (let r = low; r <= high; r++) {
-        const one = await cliJson<{ results: Row[] }>(argv('expected', { ...base, ranks: 'one.csv' }), {
+        const one = await cliJson<{ results: MetricResult[] }>(argv('expected', { ...base, ranks: 'one.csv' }), {
           'one.csv': `recommender,rank\nA,${r}\n`,
         });
         one.results.forEach((row, j) => {

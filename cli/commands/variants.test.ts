@@ -1,17 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { argv, cli, cliJson } from '../testing.ts';
+import type { VariantRow } from './variants.ts';
 
-interface VariantRow {
-  recommender: string;
-  metric: string;
-  variant: string;
-  label: string;
-  libraries: string[];
-  formula: string;
-  note: string | null;
-  value: number;
-}
 interface VariantsDoc {
   k: number;
   n: number;

@@ -28,6 +28,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectClose } from '../../test/expectClose.ts';
+import { orderByScore, ranksWithSum } from '../../test/referenceCases.ts';
 import {
   exactMetric,
   groupedRankData,
@@ -88,11 +89,6 @@ function ranksFromList(list: readonly unknown[], relevant: ReadonlySet<string>):
   let next = list.length + 1;
   for (const item of relevant) if (!seen.has(item)) ranks.push(next++);
   return { ranks: ranks.sort((a, b) => a - b), length: list.length };
-}
-
-/** Best-first order of `scores`: score descending, ties by docno descending (trec_eval's rule). */
-function orderByScore(scores: Record<string, number>): string[] {
-  return Object.keys(scores).sort((a, b) => scores[b] - scores[a] || (a < b ? 1 : a > b ? -1 : 0));
 }
 
 /**
@@ -253,20 +249,6 @@ function gauc(c: ReferenceCase): number {
   if (groups.length === 0) return 0; // RecBole's value when no user qualifies
   const data = groupedRankData('gauc', groups, itemCounts, counts);
   return exactMetric(data, parseMetric('auc'), 0);
-}
-
-/** Some p distinct ranks in 1..n with the given sum (eq 2 only depends on the sum). */
-function ranksWithSum(n: number, p: number, sum: number): number[] {
-  const ranks = Array.from({ length: p }, (_, i) => i + 1);
-  let excess = sum - (p * (p + 1)) / 2;
-  for (let i = p - 1; i >= 0 && excess > 0; i--) {
-    const room = n - (p - 1 - i) - ranks[i];
-    const step = Math.min(room, excess);
-    ranks[i] += step;
-    excess -= step;
-  }
-  if (excess !== 0) throw new Error(`no ${p} ranks in 1..${n} sum to ${sum}`);
-  return ranks;
 }
 
 describe('metric_cases.json (reference values from other projects, copied verbatim)', () => {

@@ -16,6 +16,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectClose } from '../../../test/expectClose.ts';
+import { orderByScore, ranksWithSum } from '../../../test/referenceCases.ts';
 import { groupedRankData, type RankData } from '../rankData.ts';
 import type { TieRule } from '../ties/tieRule.ts';
 import type { UserRanks } from '../ties/userRanks.ts';
@@ -95,11 +96,6 @@ function fromList(list: readonly unknown[], grades: ReadonlyMap<string, number>,
   let next = Math.max(list.length, k) + 1;
   for (const [key, grade] of grades) if (!seen.has(key)) items.push({ rank: next++, grade });
   return { items, n: next };
-}
-
-/** Best-first order of `scores`: score descending, ties by docno descending (trec_eval's rule). */
-function orderByScore(scores: Record<string, number>): string[] {
-  return Object.keys(scores).sort((a, b) => scores[b] - scores[a] || (a < b ? 1 : a > b ? -1 : 0));
 }
 
 const relevantGrades = (qrels: Record<string, number>) =>
@@ -218,19 +214,6 @@ function recboleGauc(c: ReferenceCase): number {
     };
   });
   return variantById('gauc-recbole').value(users, { cutoff: 1 });
-}
-
-/** p distinct ranks in 1..n with the given sum. */
-function ranksWithSum(n: number, p: number, sum: number): number[] {
-  const ranks = Array.from({ length: p }, (_, i) => i + 1);
-  let excess = sum - (p * (p + 1)) / 2;
-  for (let i = p - 1; i >= 0 && excess > 0; i--) {
-    const step = Math.min(n - (p - 1 - i) - ranks[i], excess);
-    ranks[i] += step;
-    excess -= step;
-  }
-  if (excess !== 0) throw new Error(`no ${p} ranks in 1..${n} sum to ${sum}`);
-  return ranks;
 }
 
 describe('metric_cases.json under the variant each source computes', () => {
