@@ -115,7 +115,10 @@ export function EstimatesSection() {
               options={result.metrics.map((id) => ({ value: id, label: metricLabel(id) }))}
               onChange={setViewMetric}
             />
-            <label className="check">
+            <label
+              className="check"
+              title="LS (eqs. 21–23) minimises bias only: its values can leave [0, 1]. It is solved for every distinct n (slow when users have their own n)."
+            >
               <input
                 type="checkbox"
                 checked={showLs}

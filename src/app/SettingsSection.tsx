@@ -135,7 +135,7 @@ export function SettingsSection() {
             onChange={(seed) => setStudyOptions({ seed })}
             min={0}
             max={LIMITS.maxSeed}
-            hint="Of the Monte Carlo study: the same seed gives the same numbers."
+            hint="Of the Monte Carlo study and of the intervals over users: the same seed gives the same numbers."
           />
           <NumberField
             label="Repetitions"

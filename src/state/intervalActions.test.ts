@@ -3,7 +3,7 @@
  * methods, then each fit) on a channel of their own; Cancel keeps what is shown; B and the seed recompute only the
  * intervals; the estimators' settings travel in the link.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRandom, groupedRankData, type RankData } from '../core/index.ts';
 import { cancelEstimates, refreshEstimates, refreshTable, setBridge } from './actions.ts';
 import { INTERVALS_CANCELLED } from './intervalActions.ts';
@@ -131,6 +131,34 @@ describe('estimates, then their intervals', () => {
     // One difference per pair (1), metric (2) and method (8), paired over the shared users.
     expect(intervals.differences).toHaveLength(16);
     expect(intervals.differences.every((d) => d.paired && d.a === 'X' && d.b === 'Y')).toBe(true);
+  });
+
+  it('with cores to spare, the fits run in parallel workers, with the same intervals', async () => {
+    setBridge(logging([]));
+    load();
+    await refreshEstimates();
+    await until(() => store.getState().intervals.status === 'ready', 20_000);
+    const sequential = store.getState().intervals.value!;
+    const log: string[] = [];
+    vi.stubGlobal('navigator', { hardwareConcurrency: 4 });
+    try {
+      setBridge(logging(log));
+      await refreshEstimates();
+      await until(() => store.getState().intervals.status === 'ready', 20_000);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(log.filter((l) => l.endsWith('bootstrapIntervals')).sort()).toEqual([
+      'intervals-2:bootstrapIntervals',
+      'intervals-3:bootstrapIntervals',
+      'intervals:bootstrapIntervals',
+      'intervals:bootstrapIntervals',
+    ]);
+    const parallel = store.getState().intervals.value!;
+    expect(parallel.values).toEqual(sequential.values);
+    const key = (d: { method: string; metric: string }) => `${d.method}|${d.metric}`;
+    const sorted = (list: typeof parallel.differences) => [...list].sort((a, b) => key(a).localeCompare(key(b)));
+    expect(sorted(parallel.differences)).toEqual(sorted(sequential.differences));
   });
 
   it('Cancel during the intervals keeps the estimates and what has filled in, and says the intervals were cancelled', async () => {

@@ -12,7 +12,9 @@ import type { RankKind } from './document.ts';
 import type { MethodGroup } from './estimatorSettings.ts';
 import { rankInputs } from './rankUpload.ts';
 import { explorerStore as store, type IntervalsResult } from './store.ts';
-import { cancelTask, failure, startTask } from './tasks.ts';
+import { backendFor, cancelTask, failure, startTask } from './tasks.ts';
+import type { IntervalRequest, IntervalResult } from '../../workers/intervals.ts';
+import type { RankSource } from '../../workers/rankRegistry.ts';
 
 export interface IntervalPlan extends SamplingSetup {
   readonly rankKind: RankKind;
@@ -50,7 +52,43 @@ export function cancelIntervals(): void {
   store.setState({ intervals: { status: 'error', value, message: INTERVALS_CANCELLED, retryable: true } });
 }
 
-/** Computes the intervals of `plan`, group by group, into the store (idle when B is 0 or there is nothing to do). */
+/** How many fits may run at once: one worker per core but one (for the page and the figures), at most three. */
+function parallelFits(): number {
+  const cores = (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency ?? 1;
+  return Math.max(1, Math.min(3, cores - 1));
+}
+
+/** The worker request of group `g` of the plan. */
+function intervalRequest(plan: IntervalPlan, recommenders: readonly RankSource[], g: number): IntervalRequest {
+  const { itemCount, sampleSize, sampling, prior, metrics, replicates, seed, rankKind } = plan;
+  const { methods, fit } = plan.groups[g];
+  return {
+    recommenders,
+    metrics,
+    methods,
+    rankKind,
+    itemCount,
+    sampleSize,
+    sampling,
+    prior,
+    replicates,
+    seed,
+    level: LEVEL,
+    ...(fit ? { fit } : {}),
+  };
+}
+
+/** The intervals with one more group's values and differences. */
+function merged(current: IntervalsResult, result: IntervalResult): IntervalsResult {
+  const values = { ...current.values };
+  result.methods.forEach((method, i) => (values[method] = result.values.map((byMethod) => byMethod[i])));
+  return { ...current, values, differences: [...current.differences, ...result.differences], paired: result.paired };
+}
+
+/**
+ * Computes the intervals of `plan` into the store, group by group (the first alone, the fits in parallel workers
+ * where the machine has the cores); idle when B is 0 or there is nothing to do.
+ */
 export async function runIntervals(plan: IntervalPlan): Promise<void> {
   if (plan.replicates < 1 || plan.recommenders.length === 0 || plan.groups.length === 0) {
     clearIntervals();
@@ -72,50 +110,47 @@ export async function runIntervals(plan: IntervalPlan): Promise<void> {
   };
   store.setState({ intervals: { status: 'loading', value: empty, progress: 0 } });
   let current = empty;
-  const { itemCount, sampleSize, sampling, prior, metrics, replicates, seed, rankKind } = plan;
-  const channel = rankKind === 'true' ? 'table' : 'intervals';
+  const { groups } = plan;
+  const done = new Float64Array(groups.length);
+  const channel = plan.rankKind === 'true' ? 'table' : 'intervals';
   const outcome = await startTask(
     'intervals',
-    async (backend, signal) => {
-      for (const [g, group] of plan.groups.entries()) {
-        // Between two groups the page (and a Cancel) gets a turn: inline (tests) each call blocks until done.
+    async (_backend, signal) => {
+      // A failing group stops the others: they share one signal, tied to the task's.
+      const stop = new AbortController();
+      signal.addEventListener('abort', () => stop.abort(), { once: true });
+      const run = async (g: number, lane: string) => {
+        // Before each group the page (and a Cancel) gets a turn: inline (tests) each call blocks until done.
         await new Promise((resolve) => setTimeout(resolve, 0));
-        if (signal.aborted) return current;
-        const onProgress = (done: number, total: number) => {
+        if (stop.signal.aborted) return;
+        const onProgress = (count: number, total: number) => {
+          done[g] = count / total;
           const job = store.getState().intervals;
-          const progress = (g + done / total) / plan.groups.length;
-          if (!signal.aborted && job.status === 'loading') store.setState({ intervals: { ...job, progress } });
+          const progress = done.reduce((a, b) => a + b, 0) / groups.length;
+          if (!stop.signal.aborted && job.status === 'loading') store.setState({ intervals: { ...job, progress } });
         };
-        const result = await backend.run(signal, async (api) =>
-          api.bootstrapIntervals(
-            {
-              recommenders: await rankInputs(api, plan.recommenders),
-              metrics,
-              methods: group.methods,
-              rankKind,
-              itemCount,
-              sampleSize,
-              sampling,
-              prior,
-              replicates,
-              seed,
-              level: LEVEL,
-              ...(group.fit ? { fit: group.fit } : {}),
-            },
-            proxy(onProgress),
-          ),
+        const result = await backendFor(lane).run(stop.signal, async (api) =>
+          api.bootstrapIntervals(intervalRequest(plan, await rankInputs(api, plan.recommenders), g), proxy(onProgress)),
         );
-        if (signal.aborted) return current;
-        const values = { ...current.values };
-        result.methods.forEach((method, i) => (values[method] = result.values.map((byMethod) => byMethod[i])));
-        current = {
-          ...current,
-          values,
-          differences: [...current.differences, ...result.differences],
-          paired: result.paired,
-        };
-        const progress = (g + 1) / plan.groups.length;
+        if (stop.signal.aborted) return;
+        current = merged(current, result);
+        done[g] = 1;
+        const progress = done.reduce((a, b) => a + b, 0) / groups.length;
         store.setState({ intervals: { status: 'loading', value: current, progress } });
+      };
+      try {
+        // The first group (the fast vector methods) alone, then the fits in as many workers as the machine allows.
+        await run(0, channel);
+        let next = 1;
+        const lanes = Math.min(groups.length - 1, plan.rankKind === 'true' ? 1 : parallelFits());
+        await Promise.all(
+          Array.from({ length: lanes }, async (_, lane) => {
+            while (next < groups.length) await run(next++, lane === 0 ? channel : `${channel}-${lane + 1}`);
+          }),
+        );
+      } catch (error) {
+        stop.abort();
+        throw error;
       }
       return current;
     },
