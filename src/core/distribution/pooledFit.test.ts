@@ -3,11 +3,10 @@
  * eq 14 read straight off π̂ equal to mixing the groups' P̂_g = A_g π̂, and within its stated bound of the exact
  * per-user kernels (`shared`) on the shipped NCF-sampled MovieLens ranks.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectClose } from '../../../test/expectClose.ts';
+import { ncfSampledRanks, NCF_SAMPLED_SETUP } from '../../../test/movielens.ts';
 import { perUserSampledRanks } from '../../../test/rankData.ts';
-import { parseRankFile } from '../../io/rankFile.ts';
 import {
   DistributionCache,
   distributionMetrics,
@@ -76,13 +75,9 @@ describe('the pooled per-user-n model', () => {
   });
 
   it('is within 3e-4 (relative) of the exact per-user kernels on the NCF-sampled MovieLens ranks', () => {
-    const file = 'public/datasets/movielens-1m-ncf-sampled-ranks.csv';
-    const options = { file, itemCount: 3706, sampleSize: 99, sampling: 'with-replacement' as const, sampled: true };
-    const parsed = parseRankFile(readFileSync(file, 'utf8'), options);
-    if (!parsed.ok) throw new Error(parsed.error.message);
-    const [X] = parsed.value.recommenders;
+    const [X] = ncfSampledRanks('with-replacement');
     const metrics = parseMetricList('recall@10,ndcg@10,ap,auc');
-    const base = { itemCount: 3706, sampleSize: 99, sampling: 'with-replacement' as const };
+    const base = { ...NCF_SAMPLED_SETUP, sampling: 'with-replacement' as const };
     for (const id of ['mle', 'wmle', 'mes', 'bv-dist:0.1']) {
       const method = parseMethod(id) as DistributionMethod;
       const cache = new DistributionCache();
@@ -95,19 +90,9 @@ describe('the pooled per-user-n model', () => {
 
 describe('the interpolated per-user-n model (without replacement)', () => {
   it('is the default without replacement and within 3e-4 (relative) of the exact per-user kernels on MovieLens', () => {
-    const file = 'public/datasets/movielens-1m-ncf-sampled-ranks.csv';
-    const sampling = 'without-replacement' as const;
-    const parsed = parseRankFile(readFileSync(file, 'utf8'), {
-      file,
-      itemCount: 3706,
-      sampleSize: 99,
-      sampling,
-      sampled: true,
-    });
-    if (!parsed.ok) throw new Error(parsed.error.message);
-    const [, Y] = parsed.value.recommenders;
+    const [, Y] = ncfSampledRanks('without-replacement');
     const metrics = parseMetricList('recall@10,ndcg@10,ap,auc');
-    const base = { itemCount: 3706, sampleSize: 99, sampling };
+    const base = { ...NCF_SAMPLED_SETUP, sampling: 'without-replacement' as const };
     for (const id of ['mle', 'mes', 'bv-dist:0.1']) {
       const method = parseMethod(id) as DistributionMethod;
       const cache = new DistributionCache();

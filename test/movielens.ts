@@ -1,0 +1,15 @@
+/** The shipped MovieLens 1M rank files (public/datasets), read for the tests. */
+import { readFileSync } from 'node:fs';
+import type { RankData, Sampling } from '../src/core/index.ts';
+import { parseRankFile } from '../src/io/rankFile.ts';
+
+/** The setting of the NCF-sampled file: n = 3,706 items, m = 99 sampled (users carry their own n). */
+export const NCF_SAMPLED_SETUP = { itemCount: 3706, sampleSize: 99 } as const;
+
+/** The NCF-sampled ranks of recommenders X, Y and Z, read as sampled under `sampling`. */
+export function ncfSampledRanks(sampling: Sampling): readonly RankData[] {
+  const file = 'public/datasets/movielens-1m-ncf-sampled-ranks.csv';
+  const parsed = parseRankFile(readFileSync(file, 'utf8'), { file, ...NCF_SAMPLED_SETUP, sampling, sampled: true });
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return parsed.value.recommenders;
+}
