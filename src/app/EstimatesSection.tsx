@@ -71,6 +71,7 @@ export function EstimatesSection() {
   const job = useExplorer((s) => s.estimates);
   const intervalJob = useExplorer((s) => s.intervals);
   const showLs = useExplorer((s) => estimatorSettingsOf(s.settings.estimators).showLs);
+  const replicates = useExplorer((s) => estimatorSettingsOf(s.settings.estimators).replicates);
   const result = job.value;
   const chosen = useExplorer((s) => s.view.metric);
   const metric = result && chosen !== null && result.metrics.includes(chosen) ? chosen : (result?.metrics[0] ?? null);
@@ -140,11 +141,13 @@ export function EstimatesSection() {
             caption={`Estimates of ${metricLabel(metric)} over all n = ${formatInteger(result.itemCount)} items (each user’s own n where the data give one), from sampled ranks among m + 1 = ${formatInteger(result.sampleSize + 1)} candidates; ${emRuleText(result.emRule)}.`}
           />
           <p className="table-key">
-            Under each value: its 95% interval over users
+            {replicates === 0
+              ? 'No intervals over users (bootstrap B = 0 in the estimator settings).'
+              : 'Under each value: its 95% interval over users'}
             {view.intervals
               ? ` (${formatInteger(view.intervals.replicates)} bootstrap resamples of the users, seed ${view.intervals.seed}${view.intervals.paired.length > 1 && view.intervals.paired.every(Boolean) ? '; paired, the recommenders share users’ ids' : ''})`
               : ''}
-            {intervalJob.status === 'loading' ? ', or … while it computes.' : '.'}
+            {intervalJob.status === 'loading' ? ', or … while it computes.' : replicates > 0 ? '.' : ''}
             {view.table.outOfRange ? (
               <>
                 {' '}
