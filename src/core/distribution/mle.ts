@@ -27,16 +27,15 @@ import type { ColumnKernel } from './likelihood.ts';
 import { Likelihood } from './likelihood.ts';
 import { newtonFit } from './newton.ts';
 
-export type LikelihoodAlgorithm = 'em' | 'squarem' | 'newton';
-export const LIKELIHOOD_ALGORITHMS: readonly LikelihoodAlgorithm[] = ['em', 'squarem', 'newton'];
-export const DEFAULT_LIKELIHOOD_ALGORITHM: LikelihoodAlgorithm = 'em';
-
-/** Default relative tolerance of the likelihood fits (EM: gain of one step; Newton: certified bound). */
-export const DEFAULT_LIKELIHOOD_TOLERANCE = 1e-5;
-/** Default tolerance of the maximal-entropy fit (relative primal–dual gap). */
-export const DEFAULT_ENTROPY_TOLERANCE = 1e-10;
-/** Default iteration cap of every fit. */
-export const DEFAULT_MAX_ITERATIONS = 10_000;
+export type { LikelihoodAlgorithm } from './defaults.ts';
+export {
+  DEFAULT_ENTROPY_TOLERANCE,
+  DEFAULT_LIKELIHOOD_ALGORITHM,
+  DEFAULT_LIKELIHOOD_TOLERANCE,
+  DEFAULT_MAX_ITERATIONS,
+  LIKELIHOOD_ALGORITHMS,
+} from './defaults.ts';
+import type { LikelihoodAlgorithm } from './defaults.ts';
 
 export type WmleWeight = 'ndcg' | 'ap';
 
