@@ -1,4 +1,14 @@
-import type { MethodTableModel } from '../figures/methodTable.ts';
+import type { MethodColumn, MethodTableModel } from '../figures/methodTable.ts';
+
+/** A method's column heading: its label, and its parameters under it in small type. */
+export function MethodHeading({ column, className }: { readonly column: MethodColumn; readonly className: string }) {
+  return (
+    <th scope="col" className={className}>
+      {column.label}
+      {column.detail ? <span className="method-detail">{column.detail}</span> : null}
+    </th>
+  );
+}
 
 export interface MethodTableProps {
   readonly model: MethodTableModel;
@@ -27,10 +37,7 @@ export function MethodTable({ model, caption, busy, label }: MethodTableProps) {
               </th>
             ) : null}
             {model.columns.map((c, j) => (
-              <th scope="col" key={c.id} className={j === 0 ? 'num group-start' : 'num'}>
-                {c.label}
-                {c.detail ? <span className="method-detail">{c.detail}</span> : null}
-              </th>
+              <MethodHeading key={c.id} column={c} className={j === 0 ? 'num group-start' : 'num'} />
             ))}
           </tr>
         </thead>

@@ -1,4 +1,5 @@
 import type { VerdictModel } from '../figures/orderings.ts';
+import { MethodHeading } from './MethodTable.tsx';
 
 export interface PairVerdictsProps {
   readonly model: VerdictModel;
@@ -34,10 +35,7 @@ export function PairVerdicts({ model, metricLabel, table }: PairVerdictsProps) {
               <tr>
                 <th scope="col">Pair</th>
                 {model.columns.map((c) => (
-                  <th scope="col" key={c.id} className="num">
-                    {c.label}
-                    {c.detail ? <span className="method-detail">{c.detail}</span> : null}
-                  </th>
+                  <MethodHeading key={c.id} column={c} className="num" />
                 ))}
               </tr>
             </thead>
