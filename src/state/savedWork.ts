@@ -52,6 +52,31 @@ export async function saveDocument(storage: WorkStorage, slot: string, document:
   await storage.save(slot, { ...toWireDocument({ ...document, recommenders: [] }), recommenders });
 }
 
+/**
+ * The work's record as saveDocument writes it, built synchronously for a page that is closing (session.ts keeps it in
+ * localStorage, the one storage a closing page can write to): data already stored are referred to by key, data not
+ * yet stored are carried inline in their wire form (wireRanks.ts) when small enough; null when they are not.
+ */
+export function pendingRecord(storage: WorkStorage, document: ExplorerDocument, maxInlineRanks = 50_000): unknown {
+  const stored = storedKeys(storage);
+  let inline = 0;
+  const recommenders = [];
+  for (const r of document.recommenders) {
+    let data: unknown = null;
+    if (r.data) {
+      const key = dataKey(r.data);
+      if (stored.has(key)) data = { ref: key };
+      else {
+        inline += r.data.ranks.length;
+        if (inline > maxInlineRanks) return null;
+        data = toWire(r.data);
+      }
+    }
+    recommenders.push({ ...r, data });
+  }
+  return { ...toWireDocument({ ...document, recommenders: [] }), recommenders };
+}
+
 const FIELDS = ['offsets', 'ranks', 'weights', 'itemCounts'] as const;
 /** Values per stored chunk: 1 MB of doubles. */
 const CHUNK = 131_072;
@@ -122,6 +147,10 @@ export async function loadDocument(storage: WorkStorage, slot: string): Promise<
       recommenders = await Promise.all(
         recommenders.map(async (r) => {
           if (!isRecord(r) || !isRecord(r.data)) return r;
+          if (!('ref' in r.data)) {
+            refs.push(null); // data carried inline (a record written as the page closed)
+            return r;
+          }
           refs.push(r.data.ref);
           return { ...r, data: await loadData(storage, r.data.ref) };
         }),

@@ -154,3 +154,30 @@ describe('two tabs', () => {
     expect(storage.slots.has('previous')).toBe(false);
   });
 });
+
+describe('an edit just before the page closes', () => {
+  it('survives an IndexedDB write that never completes: the closing page leaves it in the synchronous store', async () => {
+    const { env, storage } = environment();
+    const pending = new Map<string, string>();
+    const closingStore = {
+      getItem: (key: string) => pending.get(key) ?? null,
+      setItem: (key: string, value: string) => void pending.set(key, value),
+      removeItem: (key: string) => void pending.delete(key),
+    };
+    await startSession({ ...env, closingStore });
+    await flushSession();
+    // The page closes: from now on its IndexedDB writes never land.
+    const stalled = { ...storage, save: () => new Promise<void>(() => {}) };
+    stopSession();
+    await startSession({ ...env, storage: stalled, closingStore });
+    setSampleSize(77);
+    await until(() => store.getState().settings.sampleSize === 77);
+    void flushSession();
+    expect(pending.size).toBe(1);
+    stopSession();
+    resetExplorer();
+    await startSession({ ...env, closingStore });
+    expect(store.getState().settings.sampleSize).toBe(77);
+    expect(pending.size).toBe(0);
+  });
+});

@@ -8,7 +8,7 @@ import { applyDocument } from './documentActions.ts';
 import { decodeFragment, encodeFragment } from './linkCodec.ts';
 import type { WorkStorage } from './persistence.ts';
 import { linkDocument, toWireDocument } from './restore.ts';
-import { collectGarbage, loadDocument, saveDocument } from './savedWork.ts';
+import { collectGarbage, loadDocument, pendingRecord, saveDocument } from './savedWork.ts';
 import { documentOf, explorerStore as store, type ExplorerState, type Notice } from './store.ts';
 
 export interface SessionEnvironment {
@@ -21,7 +21,15 @@ export interface SessionEnvironment {
    * Absent: the platform's BroadcastChannel where there is one.
    */
   readonly channel?: TabChannel | null;
+  /**
+   * Synchronous storage for the work of a closing page (localStorage in the app): IndexedDB writes started as a tab
+   * closes may never complete. Absent: none.
+   */
+  readonly closingStore?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
 }
+
+/** The key of the work written as the page closed, read (and removed) by the next start. */
+const PENDING_KEY = 'sampled-metrics-explorer:pending-work';
 
 /** What the session needs of a BroadcastChannel. */
 export interface TabChannel {
@@ -82,7 +90,7 @@ export async function startSession(env: SessionEnvironment): Promise<void> {
   environment = env;
   otherTabSaved = false;
   openChannel(env);
-  const saved = await loadDocument(env.storage, 'work');
+  const saved = (await loadPendingWork(env)) ?? (await loadDocument(env.storage, 'work'));
   const link = await decodeFragment(env.location.hash);
   let document: ExplorerDocument | null = saved;
   let notice: Notice | null = null;
@@ -180,7 +188,47 @@ export function flushSession(): Promise<void> {
   if (saveTimer === null || !environment) return Promise.resolve();
   clearTimeout(saveTimer);
   saveTimer = null;
-  return saveNow(environment);
+  const env = environment;
+  // The page may be closing: write the work at once, not behind a save still running (its clean-up of unused data
+  // and the link's compression take several tasks, which a closing page does not get). Another tab's saved work is
+  // first kept restorable, which needs a read: then the ordinary save runs.
+  if (otherTabSaved) return saveNow(env);
+  const document = documentOf(store.getState());
+  try {
+    const record = pendingRecord(env.storage, document);
+    if (record) env.closingStore?.setItem(PENDING_KEY, JSON.stringify(record));
+  } catch {
+    // localStorage full or unavailable: the IndexedDB write below is all there is.
+  }
+  const written = saveDocument(env.storage, 'work', document)
+    .then(() => env.closingStore?.removeItem(PENDING_KEY))
+    .catch(() => {});
+  channel?.postMessage({ type: 'saved', tab: tabId });
+  return written.then(() => saveNow(env));
+}
+
+/** The work a page wrote as it closed (newer than the stored work), removed once read; null when there is none. */
+async function loadPendingWork(env: SessionEnvironment): Promise<ExplorerDocument | null> {
+  let text: string | null = null;
+  try {
+    text = env.closingStore?.getItem(PENDING_KEY) ?? null;
+    env.closingStore?.removeItem(PENDING_KEY);
+  } catch {
+    return null;
+  }
+  if (text === null) return null;
+  let record: unknown;
+  try {
+    record = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  // Read through loadDocument, so the record is validated like any saved work and its data refs resolved.
+  const overlay = {
+    ...env.storage,
+    load: (key: string) => (key === PENDING_KEY ? Promise.resolve(record) : env.storage.load(key)),
+  };
+  return loadDocument(overlay, PENDING_KEY);
 }
 
 /** Brings back the work that was showing before the shared link. */
