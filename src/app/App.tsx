@@ -1,3 +1,4 @@
+import { AnswerSummary } from './AnswerSummary.tsx';
 import { DataSection } from './DataSection.tsx';
 import { EstimatesSection } from './EstimatesSection.tsx';
 import { FiguresContainer } from './FiguresContainer.tsx';
@@ -19,22 +20,33 @@ export function App() {
             How evaluating a recommender on a sample of items distorts ranking metrics, after Krichene &amp; Rendle, “On
             Sampled Metrics for Item Recommendation” (KDD 2020). Everything runs in this page; nothing is sent anywhere.
           </p>
+          <p className="first-steps">
+            <b>Start here:</b> paste your recommenders’ ranks into the boxes under Data, load a file, or try a data set.
+            The paper’s toy example (A, B, C) is loaded meanwhile.
+          </p>
         </div>
         <ShareBar />
       </header>
       <NoticeBar />
-      <main>
-        <DataSection />
-        <SettingsSection />
-        {rankKind === 'true' ? (
-          <>
-            <ResultsSection />
-            <StudySection />
-          </>
-        ) : (
-          <EstimatesSection />
-        )}
-        <FiguresContainer />
+      <main className="explorer">
+        <div className="inputs-column">
+          <DataSection />
+          <SettingsSection />
+        </div>
+        <div className="results-column">
+          <AnswerSummary />
+          {rankKind === 'true' ? (
+            <>
+              <ResultsSection />
+              <StudySection />
+            </>
+          ) : (
+            <EstimatesSection />
+          )}
+        </div>
+        <div className="figures-row">
+          <FiguresContainer />
+        </div>
       </main>
     </>
   );

@@ -24,7 +24,7 @@ function missingText(job: Job<IntervalsResult>): string {
 }
 
 /** The table and verdict models of one metric: the point estimates, with their intervals where computed. */
-function models(result: EstimatesResult, job: Job<IntervalsResult>, metric: string) {
+export function estimatesModels(result: EstimatesResult, job: Job<IntervalsResult>, metric: string) {
   const j = result.metrics.indexOf(metric);
   const value = result.estimates.map((byMethod) => byMethod.map((byMetric) => byMetric[j]));
   const intervals = job.value;
@@ -76,7 +76,7 @@ export function EstimatesSection() {
   const chosen = useExplorer((s) => s.view.metric);
   const metric = result && chosen !== null && result.metrics.includes(chosen) ? chosen : (result?.metrics[0] ?? null);
   const view = useMemo(
-    () => (result && metric !== null ? models(result, intervalJob, metric) : null),
+    () => (result && metric !== null ? estimatesModels(result, intervalJob, metric) : null),
     [result, intervalJob, metric],
   );
   const progress = job.status === 'loading' ? job.progress : undefined;

@@ -61,7 +61,9 @@ export function ResultsTable({ model, caption, exactHeading, sampledHeading, bus
           {model.rows.map((row) => (
             <tr key={row.name}>
               <th scope="row">{row.name}</th>
-              <td className="ranks">{row.ranksText}</td>
+              <td className="ranks" title={row.ranksText}>
+                {row.ranksText}
+              </td>
               {row.cells.map((cell, j) => (
                 <td
                   key={`exact-${cell.metricId}`}

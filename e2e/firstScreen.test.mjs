@@ -1,0 +1,108 @@
+// The first screen: the answer in words at the top of the results, beside the data on a wide screen; the results
+// table's first column stays put on a phone; ranks above n offer to set n; replacing data can be undone.
+// UPDATE_SCREENSHOTS=1 writes docs/figures/first-screen.png and first-screen-phone.png.
+import assert from 'node:assert/strict';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, before, test } from 'node:test';
+import { launchBrowser, waitForResults } from './browser.mjs';
+
+const url = process.env.E2E_BASE_URL;
+if (!url) throw new Error('E2E_BASE_URL is not set: run the e2e tests through `node e2e/run.mjs`');
+const figures = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'figures');
+const screenshots = process.env.UPDATE_SCREENSHOTS === '1';
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function open(width, height) {
+  const context = await browser.newContext({ colorScheme: 'light', viewport: { width, height } });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  await page.goto(url);
+  await waitForResults(page);
+  return { context, page, problems };
+}
+
+test('1366×768: after pasting two recommenders the summary names the m from which the order is right, on screen', async () => {
+  const { context, page, problems } = await open(1366, 768);
+  try {
+    await page.getByRole('button', { name: 'Remove C' }).click();
+    await page.getByRole('textbox', { name: 'Ranks of A' }).fill('3 8 20 40 200 1200 3000');
+    await page.getByRole('textbox', { name: 'Metrics' }).fill('auc, ap, ndcg, recall@10, ndcg@10');
+    await page.getByRole('textbox', { name: 'Metrics' }).press('Tab');
+    await page.getByRole('textbox', { name: 'Ranks of B' }).fill('1 2 60 90 500 700 9000');
+    await page.locator('table.results tbody tr').nth(1).waitFor({ timeout: 10_000 });
+    await waitForResults(page);
+    const summary = page.locator('section.answer-summary');
+    const sentence = summary.locator('li[data-metric="ap"]', {
+      hasText: /orders correctly (from m = [\d,]+|at every m)/,
+    });
+    await sentence.waitFor({ timeout: 30_000 });
+    await page.evaluate(() => window.scrollTo(0, 0)); // the first screen
+    const box = await sentence.boundingBox();
+    assert.ok(
+      box && box.y >= 0 && box.y + box.height <= 768,
+      `the sentence is on the first screen: ${JSON.stringify(box)}`,
+    );
+    // The results table fits beside the data with 5 metrics.
+    const table = page.locator('table.results');
+    const scroll = page.getByRole('region', { name: 'Metrics table' });
+    const [tableWidth, scrollWidth] = await scroll.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+    assert.ok(tableWidth <= scrollWidth + 1, `the table fits: ${tableWidth} ≤ ${scrollWidth}`);
+    assert.equal(await table.locator('thead tr').nth(1).locator('th').count(), 10);
+    // One click from the sentence to the figure that shows it.
+    await sentence.getByRole('button', { name: 'Figure 2' }).click();
+    await page
+      .getByRole('tab', { name: /Figure 2/ })
+      .and(page.locator('[aria-selected="true"]'))
+      .waitFor();
+    if (screenshots) {
+      await page.reload();
+      await waitForResults(page);
+      await page
+        .locator('section.answer-summary li[data-metric="ap"]', { hasText: 'orders correctly' })
+        .waitFor({ timeout: 30_000 });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: join(figures, 'first-screen.png') });
+    }
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('390 px: the results table scrolls sideways and its first column stays in view', async () => {
+  const { context, page, problems } = await open(390, 844);
+  try {
+    const scroll = page.getByRole('region', { name: 'Metrics table' });
+    const first = page.locator('table.results tbody th[scope="row"]').first();
+    const before = await first.boundingBox();
+    const moved = await scroll.evaluate((el) => {
+      el.scrollLeft = 300;
+      return el.scrollLeft;
+    });
+    assert.ok(moved > 0, 'the table is wider than the phone and scrolls');
+    const afterScroll = await first.boundingBox();
+    assert.ok(Math.abs(afterScroll.x - before.x) < 1, `the first column stays put: ${before.x} → ${afterScroll.x}`);
+    const cell = page.locator('table.results tbody tr').first().locator('td').nth(1);
+    assert.ok((await cell.boundingBox()).x < before.x + 300, 'the other cells moved');
+    if (screenshots) {
+      await scroll.evaluate((el) => (el.scrollLeft = 0));
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: join(figures, 'first-screen-phone.png') });
+    }
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

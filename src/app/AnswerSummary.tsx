@@ -1,0 +1,207 @@
+import { useEffect, useMemo, useState } from 'react';
+import { PairVerdicts } from '../components/PairVerdicts.tsx';
+import { formatInteger, metricLabel } from '../core/labels.ts';
+import { resultsTable } from '../figures/resultsTable.ts';
+import type { SweepResult } from '../../workers/figures/sweep.ts';
+import { activeRecommenders, currentBridge } from '../state/actions.ts';
+import type { FigureTab } from '../state/figureView.ts';
+import { rankInputs } from '../state/rankUpload.ts';
+import { updateFiguresView } from '../state/settingsActions.ts';
+import { explorerStore, type TableResult } from '../state/store.ts';
+import { estimatesModels } from './EstimatesSection.tsx';
+import { useExplorer } from './useExplorer.ts';
+
+/** Figure 6's metrics (its own list): the summary's link sets the figure to the metric it speaks of when it can. */
+const FIG6_METRICS = ['recall@10', 'ndcg@10', 'ap', 'auc'];
+/** Figure 6 solves the corrections up to this m (their cost grows as m³); the summary locates the same points. */
+const CORRECTED_LIMIT = 1000;
+
+/** The BV γ the summary speaks of: the paper's 0.1 when it is among the settings' γ values, else the first. */
+function gammaOf(gammas: readonly number[]): number {
+  return gammas.includes(0.1) ? 0.1 : (gammas[0] ?? 0.1);
+}
+
+/** Opens a figure's tab (Figure 6 on the metric of the sentence) and brings the figures into view. */
+function openFigure(tab: FigureTab, metric?: string, gamma?: number): void {
+  updateFiguresView((view) => {
+    if (tab !== 'fig6' || metric === undefined || !FIG6_METRICS.includes(metric)) return { ...view, tab };
+    const fig6 = { ...view.settings.fig6, metric, ...(gamma !== undefined ? { gamma } : {}) };
+    return { ...view, tab, settings: { ...view.settings, fig6 } };
+  });
+  requestAnimationFrame(() => document.querySelector('.figures-section')?.scrollIntoView({ block: 'start' }));
+}
+
+type SweepState =
+  { status: 'idle' | 'loading' | 'error'; value: SweepResult | null } | { status: 'ready'; value: SweepResult };
+
+/** The points Figures 2 and 6 locate, for the table's recommenders and metrics, recomputed when they change. */
+function useSweep(table: TableResult | null, gamma: number): SweepState {
+  const [state, setState] = useState<SweepState>({ status: 'idle', value: null });
+  const prior = useExplorer((s) => s.settings.prior);
+  useEffect(() => {
+    if (!table || table.rows.length < 2) {
+      setState({ status: 'idle', value: null });
+      return;
+    }
+    const names = table.rows.map((r) => r.name);
+    const recommenders = activeRecommenders(explorerStore.getState()).filter((r) => names.includes(r.name));
+    if (recommenders.length < 2) return;
+    const controller = new AbortController();
+    setState((s) => ({ status: 'loading', value: s.value }));
+    const timer = setTimeout(() => {
+      currentBridge()
+        .run('summary', controller.signal, async (api) =>
+          api.sweepSampleSizes({
+            recommenders: await rankInputs(
+              api,
+              recommenders.map((r) => ({ name: r.name, data: r.data })),
+            ),
+            metrics: table.metrics,
+            methods: ['sampled', `bv:${gamma}`],
+            itemCount: table.itemCount,
+            sampling: table.sampling,
+            prior,
+            points: 40,
+            correctedLimit: CORRECTED_LIMIT,
+          }),
+        )
+        .then(
+          (value) => {
+            if (!controller.signal.aborted) setState({ status: 'ready', value });
+          },
+          () => {
+            if (!controller.signal.aborted) setState({ status: 'error', value: null });
+          },
+        );
+    }, 250);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [table, gamma, prior]);
+  return state;
+}
+
+function FigureLink({ tab, label, metric, gamma }: { tab: FigureTab; label: string; metric?: string; gamma?: number }) {
+  return (
+    <button type="button" className="link-button" onClick={() => openFigure(tab, metric, gamma)}>
+      {label}
+    </button>
+  );
+}
+
+/** "from m = 1,234", "never up to m = 1,000", "at every m": where an estimator's expected order is right. */
+function fromText(sweep: SweepResult, method: string, metric: string): string | null {
+  const c = sweep.consistency.find((x) => x.method === method && x.metric === metric);
+  if (!c) return null;
+  if (c.sampleSize === null) return `not even at m = ${formatInteger(c.largest)}`;
+  if (c.sampleSize <= 1) return 'at every m';
+  return `from m = ${formatInteger(c.sampleSize)}`;
+}
+
+/** True ranks: per metric, whether m keeps the exact order and from which m the sampled metric and BV γ order right. */
+function TrueRanksSummary({ table }: { table: TableResult }) {
+  const gammas = useExplorer((s) => s.settings.gammas);
+  const gamma = gammaOf(gammas);
+  const sweep = useSweep(table, gamma);
+  const orderings = useMemo(
+    () =>
+      resultsTable(
+        table.rows,
+        table.metrics.map((id) => ({ id, label: metricLabel(id) })),
+        3,
+        null,
+      ).orderings,
+    [table],
+  );
+  const m = formatInteger(table.sampleSize);
+  const bv = `BV (γ = ${gamma})`;
+  if (table.rows.length < 2)
+    return <p className="summary-lead">Add a second recommender to see whether sampling keeps their order.</p>;
+  const wrong = orderings.filter((o) => o.sampled !== null && o.differs).length;
+  return (
+    <>
+      <p className="summary-lead">
+        {wrong === 0
+          ? `At m = ${m}, the sampled evaluation keeps the exact order for every metric.`
+          : `At m = ${m}, the sampled evaluation gets the order wrong for ${wrong} of ${orderings.length} metrics.`}
+      </p>
+      <ul className="summary-list">
+        {orderings.map((o) => {
+          const sampled = sweep.value ? fromText(sweep.value, 'sampled', o.metricId) : null;
+          const corrected = sweep.value ? fromText(sweep.value, `bv:${gamma}`, o.metricId) : null;
+          return (
+            <li key={o.metricId} className={o.differs ? 'differs' : 'same'} data-metric={o.metricId}>
+              <b>{o.label}:</b>{' '}
+              {o.sampled === null
+                ? 'computing… '
+                : o.differs
+                  ? `at m = ${m} the sampled order ${o.sampled} is wrong (exact: ${o.exact}). `
+                  : `at m = ${m} the sampled order is right (${o.exact}). `}
+              {sampled !== null ? (
+                <>
+                  The uncorrected metric orders correctly {sampled} <FigureLink tab="fig2" label="Figure 2" />
+                  {corrected !== null ? (
+                    <>
+                      ; {bv} {corrected}
+                      {corrected.startsWith('not') ? ` (solved up to m = ${formatInteger(CORRECTED_LIMIT)})` : ''}{' '}
+                      <FigureLink tab="fig6" label="Figure 6" metric={o.metricId} gamma={gamma} />
+                    </>
+                  ) : null}
+                  .
+                </>
+              ) : sweep.status === 'error' ? (
+                'Where the order becomes right could not be computed.'
+              ) : (
+                <span className="muted">Locating the m from which the order is right…</span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}
+
+/** Sampled ranks: the estimated order of every pair with its interval, the estimates table's verdict sentences. */
+function SampledRanksSummary() {
+  const job = useExplorer((s) => s.estimates);
+  const intervalJob = useExplorer((s) => s.intervals);
+  const chosen = useExplorer((s) => s.view.metric);
+  const result = job.value;
+  const metric = result && chosen !== null && result.metrics.includes(chosen) ? chosen : (result?.metrics[0] ?? null);
+  const view = useMemo(
+    () => (result && metric !== null ? estimatesModels(result, intervalJob, metric) : null),
+    [result, intervalJob, metric],
+  );
+  if (!view || metric === null) return <p className="summary-lead muted">Computing the estimates…</p>;
+  if (view.verdict.pairs.length === 0)
+    return <p className="summary-lead">Add a second recommender to see which one is better.</p>;
+  return (
+    <>
+      <p className="summary-lead">
+        Estimated order by {metricLabel(metric)}, from sampled ranks at m = {formatInteger(result!.sampleSize)}{' '}
+        <FigureLink tab="fig6" label="Figure 6" metric={metric} />:
+      </p>
+      <PairVerdicts model={view.verdict} metricLabel={metricLabel(metric)} table={false} />
+    </>
+  );
+}
+
+/** The answer first: at the top of the results, in words, recomputed with them. */
+export function AnswerSummary() {
+  const rankKind = useExplorer((s) => s.settings.rankKind);
+  const table = useExplorer((s) => s.table.value);
+  return (
+    <section className="answer-summary" aria-labelledby="summary-title">
+      <h2 id="summary-title">The answer</h2>
+      {rankKind === 'sampled' ? (
+        <SampledRanksSummary />
+      ) : table ? (
+        <TrueRanksSummary table={table} />
+      ) : (
+        <p className="summary-lead muted">Computing…</p>
+      )}
+    </section>
+  );
+}
