@@ -1,8 +1,36 @@
 /**
  * Helpers shared by the tests that read test/fixtures/reference/metric_cases.json (src/core/metrics.test.ts under
  * Krichene & Rendle's definitions, src/core/variants/metricCases.test.ts under Tamm et al.'s variants): the harness
- * that turns a case's input into ranks, not the oracle.
+ * that reads the cases and turns a case's input into ranks, not the oracle.
  */
+import { readFileSync } from 'node:fs';
+
+/** One case of metric_cases.json. */
+export interface ReferenceCase {
+  id: string;
+  source: { repo: string } | string;
+  metric: string;
+  k: number | null;
+  input: Record<string, unknown> & { type: string };
+  expected: number;
+  tolerance?: number;
+  definition: string;
+}
+
+/** A file of test/fixtures/reference/ as text: metric_cases.json, and the qrels and run files its cases name. */
+export function referenceFile(path: string): string {
+  return readFileSync(new URL(`fixtures/reference/${path}`, import.meta.url), 'utf8');
+}
+
+/** The cases of metric_cases.json. */
+export const REFERENCE_CASES: readonly ReferenceCase[] = (
+  JSON.parse(referenceFile('metric_cases.json')) as { cases: ReferenceCase[] }
+).cases;
+
+/** The repository (or the name) of a case's source. */
+export function sourceOf(c: ReferenceCase): string {
+  return typeof c.source === 'string' ? c.source : c.source.repo;
+}
 
 /** Best-first order of `scores`: score descending, ties by docno descending (trec_eval's rule). */
 export function orderByScore(scores: Record<string, number>): string[] {

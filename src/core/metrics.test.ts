@@ -28,7 +28,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectClose } from '../../test/expectClose.ts';
-import { orderByScore, ranksWithSum } from '../../test/referenceCases.ts';
+import type { ReferenceCase } from '../../test/referenceCases.ts';
+import { orderByScore, ranksWithSum, REFERENCE_CASES, referenceFile, sourceOf } from '../../test/referenceCases.ts';
 import {
   exactMetric,
   groupedRankData,
@@ -42,18 +43,6 @@ import {
 } from './index.ts';
 
 const fixture = (path: string): string => readFileSync(new URL(`../../test/fixtures/${path}`, import.meta.url), 'utf8');
-
-interface ReferenceCase {
-  id: string;
-  source: unknown;
-  metric: string;
-  k: number | null;
-  input: Record<string, unknown> & { type: string };
-  expected: number;
-  tolerance?: number;
-  definition: string;
-}
-const reference = JSON.parse(fixture('reference/metric_cases.json')) as { cases: ReferenceCase[] };
 
 const SKIPPED: Record<string, string> = {
   ranx_ndcg_jarvelin_pred1: 'graded relevance (gain = grade)',
@@ -164,14 +153,14 @@ let trec: TrecRun | null = null;
 function trecFiles(qrelsPath: string, runPath: string): TrecRun {
   if (trec) return trec;
   const qrels = new Map<string, Map<string, number>>();
-  for (const line of fixture(`reference/${qrelsPath}`).split('\n')) {
+  for (const line of referenceFile(qrelsPath).split('\n')) {
     const f = line.trim().split(/\s+/);
     if (f.length < 4) continue;
     if (!qrels.has(f[0])) qrels.set(f[0], new Map());
     qrels.get(f[0])!.set(f[2], Number(f[3]));
   }
   const runs = new Map<string, { docno: string; score: number }[]>();
-  for (const line of fixture(`reference/${runPath}`).split('\n')) {
+  for (const line of referenceFile(runPath).split('\n')) {
     const f = line.trim().split(/\s+/);
     if (f.length < 6) continue;
     if (!runs.has(f[0])) runs.set(f[0], []);
@@ -253,7 +242,7 @@ function gauc(c: ReferenceCase): number {
 
 describe('metric_cases.json (reference values from other projects, copied verbatim)', () => {
   const checked = new Set<string>();
-  for (const c of reference.cases) {
+  for (const c of REFERENCE_CASES) {
     if (c.id in SKIPPED) continue;
     const tolerance = c.tolerance ?? DEFAULT_TOLERANCE;
     if (c.input.type === 'sampled_rank') {
@@ -268,20 +257,20 @@ describe('metric_cases.json (reference values from other projects, copied verbat
     }
     if (c.input.type === 'rank_sums') {
       checked.add(c.id);
-      it(`${c.id}: GAUC as the |R|-weighted mean of eq 2 over users equals ${c.expected} (${(c.source as { repo: string }).repo})`, () => {
+      it(`${c.id}: GAUC as the |R|-weighted mean of eq 2 over users equals ${c.expected} (${sourceOf(c)})`, () => {
         expectClose(gauc(c), c.expected, tolerance);
       });
       continue;
     }
     if (c.input.type === 'users_ranking_relevant') {
       checked.add(c.id);
-      it(`${c.id}: ${c.metric}@${c.k} averaged over users equals ${c.expected} (${(c.source as { repo: string }).repo})`, () => {
+      it(`${c.id}: ${c.metric}@${c.k} averaged over users equals ${c.expected} (${sourceOf(c)})`, () => {
         expectClose(usersMean(c), c.expected, tolerance);
       });
       continue;
     }
     checked.add(c.id);
-    it(`${c.id}: ${c.metric}${c.k ? `@${c.k}` : ''} of a binary relevant set equals ${c.expected} (${(c.source as { repo: string }).repo ?? c.source})`, () => {
+    it(`${c.id}: ${c.metric}${c.k ? `@${c.k}` : ''} of a binary relevant set equals ${c.expected} (${sourceOf(c)})`, () => {
       const { ranks, itemCount, metric } = convert(c);
       const value = metricOfRanks(parseMetric(metric), ranks, itemCount);
       expectClose(value, c.expected, tolerance, `${metric} of ranks [${ranks.slice(0, 12).join(',')}…] n=${itemCount}`);
@@ -289,10 +278,10 @@ describe('metric_cases.json (reference values from other projects, copied verbat
   }
 
   it('every reference case is either checked or listed in the explicit skip list', () => {
-    const unaccounted = reference.cases.filter((c) => !checked.has(c.id) && !(c.id in SKIPPED)).map((c) => c.id);
+    const unaccounted = REFERENCE_CASES.filter((c) => !checked.has(c.id) && !(c.id in SKIPPED)).map((c) => c.id);
     expect(unaccounted).toEqual([]);
-    expect(Object.keys(SKIPPED).filter((id) => !reference.cases.some((c) => c.id === id))).toEqual([]);
-    expect(checked.size + Object.keys(SKIPPED).length).toBe(reference.cases.length);
+    expect(Object.keys(SKIPPED).filter((id) => !REFERENCE_CASES.some((c) => c.id === id))).toEqual([]);
+    expect(checked.size + Object.keys(SKIPPED).length).toBe(REFERENCE_CASES.length);
   });
 });
 

@@ -4,6 +4,7 @@
  * seeded bootstrap intervals, study rows, cancellation without partial results.
  */
 import { describe, expect, it } from 'vitest';
+import { MLE } from '../../../test/methods.ts';
 import { TOY } from '../../../test/rankData.ts';
 import {
   KernelCache,
@@ -29,7 +30,6 @@ import {
 } from '../index.ts';
 
 const allMetrics = parseMetricList('auc,precision@5,recall@10,ap,ap@10,ndcg,ndcg@10');
-const mle = parseMethod('mle') as DistributionMethod;
 const setup = { itemCount: 1000, sampleSize: 20, sampling: 'with-replacement' as Sampling };
 const sampled = singleRankData('S', [1, 1, 2, 3, 5, 8, 13, 21, 4, 2, 1, 6]);
 
@@ -37,18 +37,18 @@ describe('bad input gives an error result naming the value', () => {
   const error = (result: { ok: boolean; error?: string }) => (result.ok ? '' : result.error);
 
   it('sampled ranks outside 1..m+1', () => {
-    expect(error(recoverDistribution(singleRankData('S', [1, 22]), mle, setup))).toMatch(/sampled rank 22 .*1\.\.21/);
-    expect(error(recoverDistribution(singleRankData('S', [0, 2]), mle, setup))).toMatch(/sampled rank 0/);
-    expect(error(recoverDistribution(singleRankData('S', [1.5, 2]), mle, setup))).toMatch(/sampled rank 1\.5/);
+    expect(error(recoverDistribution(singleRankData('S', [1, 22]), MLE, setup))).toMatch(/sampled rank 22 .*1\.\.21/);
+    expect(error(recoverDistribution(singleRankData('S', [0, 2]), MLE, setup))).toMatch(/sampled rank 0/);
+    expect(error(recoverDistribution(singleRankData('S', [1.5, 2]), MLE, setup))).toMatch(/sampled rank 1\.5/);
   });
 
   it('fewer than 2 instances', () => {
-    expect(error(recoverDistribution(singleRankData('S', [3]), mle, setup))).toMatch(/"S" has 1 instance: at least 2/);
+    expect(error(recoverDistribution(singleRankData('S', [3]), MLE, setup))).toMatch(/"S" has 1 instance: at least 2/);
   });
 
   it('n < m + 1 without replacement', () => {
     const bad = { itemCount: 15, sampleSize: 20, sampling: 'without-replacement' as Sampling };
-    expect(error(recoverDistribution(sampled, mle, bad))).toMatch(/n = 15 is smaller than m \+ 1 = 21/);
+    expect(error(recoverDistribution(sampled, MLE, bad))).toMatch(/n = 15 is smaller than m \+ 1 = 21/);
   });
 
   it('η ≤ 0, C ≤ 0, γ outside (0, 1] — from text and from objects', () => {
@@ -65,10 +65,10 @@ describe('bad input gives an error result naming the value', () => {
   });
 
   it('bad fit options', () => {
-    expect(error(recoverDistribution(sampled, mle, { ...setup, fit: { tolerance: 0 } }))).toMatch(/tolerance .* got 0/);
-    expect(error(recoverDistribution(sampled, mle, { ...setup, fit: { maxIterations: 0.5 } }))).toMatch(/got 0\.5/);
+    expect(error(recoverDistribution(sampled, MLE, { ...setup, fit: { tolerance: 0 } }))).toMatch(/tolerance .* got 0/);
+    expect(error(recoverDistribution(sampled, MLE, { ...setup, fit: { maxIterations: 0.5 } }))).toMatch(/got 0\.5/);
     const algorithm = 'magic' as unknown as 'em';
-    expect(error(recoverDistribution(sampled, mle, { ...setup, fit: { algorithm } }))).toMatch(/"magic"/);
+    expect(error(recoverDistribution(sampled, MLE, { ...setup, fit: { algorithm } }))).toMatch(/"magic"/);
   });
 
   it('B < 1 and fractional counts in the bootstrap', () => {
@@ -140,18 +140,18 @@ describe('estimates and groups', () => {
     const ranks = [1, 2, 2, 5, 1, 3, 9, 1];
     const ns = [500, 500, 500, 500, 800, 800, 800, 800];
     const separate = { ...setup, itemCount: 500, fit: { perUserN: 'separate' as const } };
-    const mixed = unwrap(recoverDistribution(singleRankData('S', ranks, null, ns), mle, separate));
+    const mixed = unwrap(recoverDistribution(singleRankData('S', ranks, null, ns), MLE, separate));
     expect(mixed.perUserN).toBe('separate');
     // The default is the relative-position fit: pooled with replacement (pooledFit.ts); without replacement the
     // interpolated kernels (interpolatedKernel.ts), exact here since there are only two n.
-    const pooled = unwrap(recoverDistribution(singleRankData('S', ranks, null, ns), mle, { ...setup, itemCount: 500 }));
+    const pooled = unwrap(recoverDistribution(singleRankData('S', ranks, null, ns), MLE, { ...setup, itemCount: 500 }));
     expect(pooled.perUserN).toBe(setup.sampling === 'with-replacement' ? 'pooled' : 'shared');
     const without = { ...setup, sampling: 'without-replacement' as const, itemCount: 500 };
-    expect(unwrap(recoverDistribution(singleRankData('S', ranks, null, ns), mle, without)).perUserN).toBe(
+    expect(unwrap(recoverDistribution(singleRankData('S', ranks, null, ns), MLE, without)).perUserN).toBe(
       'interpolated',
     );
-    const a = unwrap(recoverDistribution(singleRankData('S', ranks.slice(0, 4)), mle, { ...setup, itemCount: 500 }));
-    const b = unwrap(recoverDistribution(singleRankData('S', ranks.slice(4)), mle, { ...setup, itemCount: 800 }));
+    const a = unwrap(recoverDistribution(singleRankData('S', ranks.slice(0, 4)), MLE, { ...setup, itemCount: 500 }));
+    const b = unwrap(recoverDistribution(singleRankData('S', ranks.slice(4)), MLE, { ...setup, itemCount: 800 }));
     expect(mixed.groups.map((g) => g.itemCount)).toEqual([500, 800]);
     expect(mixed.distribution).toHaveLength(800);
     for (let r = 0; r < 800; r++) {
@@ -166,14 +166,14 @@ describe('estimates and groups', () => {
 
   it('the default fit is EM with a 1e-5 relative gain stop and a 10,000 iteration cap', () => {
     const explicit = { ...setup, fit: { algorithm: 'em' as const, tolerance: 1e-5, maxIterations: 10_000 } };
-    expect(unwrap(recoverDistribution(sampled, mle, setup))).toEqual(
-      unwrap(recoverDistribution(sampled, mle, explicit)),
+    expect(unwrap(recoverDistribution(sampled, MLE, setup))).toEqual(
+      unwrap(recoverDistribution(sampled, MLE, explicit)),
     );
   });
 
   it('a histogram row with count c is c instances', () => {
-    const expanded = unwrap(recoverDistribution(singleRankData('S', [1, 1, 1, 4, 4]), mle, setup));
-    const histogram = unwrap(recoverDistribution(singleRankData('S', [1, 4], [3, 2]), mle, setup));
+    const expanded = unwrap(recoverDistribution(singleRankData('S', [1, 1, 1, 4, 4]), MLE, setup));
+    const histogram = unwrap(recoverDistribution(singleRankData('S', [1, 4], [3, 2]), MLE, setup));
     expect(histogram.distribution).toEqual(expanded.distribution);
     expect(histogram.logLikelihood).toBeCloseTo(expanded.logLikelihood!, 13);
   });

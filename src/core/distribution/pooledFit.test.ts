@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { expectClose } from '../../../test/expectClose.ts';
+import { MLE } from '../../../test/methods.ts';
 import { ncfSampledRanks, NCF_SAMPLED_SETUP } from '../../../test/movielens.ts';
 import { perUserSampledRanks } from '../../../test/rankData.ts';
 import {
@@ -21,8 +22,6 @@ import {
   type DistributionMethod,
 } from '../index.ts';
 
-const mle = parseMethod('mle') as DistributionMethod;
-
 /** Users with their own n in 600..1,400 and sampled ranks among m = 20. */
 const perUserData = (seed: number) =>
   perUserSampledRanks('U', seed, { users: 400, smallest: 600, step: 10, steps: 80, sampleSize: 20, skew: 2.5 });
@@ -32,9 +31,9 @@ describe('the pooled per-user-n model', () => {
 
   it('is the single-n fit at n = N on the pooled histogram (same π̂), each group reading P̂_g = A_g π̂', () => {
     const data = perUserData(1);
-    const pooled = unwrap(recoverDistribution(data, mle, { ...setup, fit: { perUserN: 'pooled' } }));
+    const pooled = unwrap(recoverDistribution(data, MLE, { ...setup, fit: { perUserN: 'pooled' } }));
     const N = Math.max(...data.itemCounts!);
-    const single = unwrap(recoverDistribution({ ...data, itemCounts: null }, mle, { ...setup, itemCount: N }));
+    const single = unwrap(recoverDistribution({ ...data, itemCounts: null }, MLE, { ...setup, itemCount: N }));
     expect(pooled.perUserN).toBe('pooled');
     expect(pooled.itemCount).toBe(N);
     expectClose(pooled.relative!, single.distribution, 1e-12);
@@ -44,7 +43,7 @@ describe('the pooled per-user-n model', () => {
 
   it('eq 14 read off π̂ equals mixing the groups’ distributions, for every kind of metric', () => {
     const data = perUserData(2);
-    const fit = unwrap(recoverDistribution(data, mle, { ...setup, fit: { perUserN: 'pooled' } }));
+    const fit = unwrap(recoverDistribution(data, MLE, { ...setup, fit: { perUserN: 'pooled' } }));
     const metrics = parseMetricList('auc,ap,ndcg,recall@10,ndcg@10,precision@5,ap@20,recall@2000');
     const total = fit.groups.reduce((s, g) => s + g.weight, 0);
     const mixed = metrics.map((metric) =>
@@ -60,7 +59,7 @@ describe('the pooled per-user-n model', () => {
   it('with one n the pooled, shared and separate models are the same fit', () => {
     const data = { ...perUserData(3), itemCounts: null };
     const fits = (['pooled', 'shared', 'separate'] as const).map((perUserN) =>
-      unwrap(recoverDistribution(data, mle, { ...setup, fit: { perUserN } })),
+      unwrap(recoverDistribution(data, MLE, { ...setup, fit: { perUserN } })),
     );
     expectClose(fits[0].distribution, fits[2].distribution, 0);
     expectClose(fits[1].distribution, fits[2].distribution, 0);
@@ -69,9 +68,9 @@ describe('the pooled per-user-n model', () => {
   it('needs sampling with replacement; without it the default is the interpolated per-user kernels', () => {
     const data = perUserData(4);
     const without = { ...setup, sampling: 'without-replacement' as const };
-    const refused = recoverDistribution(data, mle, { ...without, fit: { perUserN: 'pooled' } });
+    const refused = recoverDistribution(data, MLE, { ...without, fit: { perUserN: 'pooled' } });
     expect(refused.ok ? '' : refused.error).toMatch(/pooled per-user n model needs sampling with replacement/);
-    expect(unwrap(recoverDistribution(data, mle, without)).perUserN).toBe('interpolated');
+    expect(unwrap(recoverDistribution(data, MLE, without)).perUserN).toBe('interpolated');
   });
 
   it('is within 3e-4 (relative) of the exact per-user kernels on the NCF-sampled MovieLens ranks', () => {
@@ -112,8 +111,8 @@ describe('the interpolated per-user-n model (without replacement)', () => {
   it('with fewer distinct n than nodes every n stays exact (the same fit as shared)', () => {
     const data = singleRankData('S', [1, 2, 2, 5, 1, 3, 9, 1], null, [500, 500, 500, 500, 800, 800, 800, 800]);
     const base = { itemCount: 800, sampleSize: 20, sampling: 'without-replacement' as const };
-    const a = unwrap(recoverDistribution(data, mle, { ...base, fit: { perUserN: 'interpolated' } }));
-    const b = unwrap(recoverDistribution(data, mle, { ...base, fit: { perUserN: 'shared' } }));
+    const a = unwrap(recoverDistribution(data, MLE, { ...base, fit: { perUserN: 'interpolated' } }));
+    const b = unwrap(recoverDistribution(data, MLE, { ...base, fit: { perUserN: 'shared' } }));
     expectClose(a.distribution, b.distribution, 0);
   });
 });

@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectClose } from '../../../test/expectClose.ts';
+import { MLE } from '../../../test/methods.ts';
 import {
   ColumnCache,
   StackedKernel,
@@ -129,7 +130,7 @@ describe.each(cases)('per-user n, $name (vs scipy)', (c) => {
       fit: { perUserN: 'shared' as const, tolerance: 1e-300, maxIterations: 200 },
     };
     const metrics = parseMetricList('recall@5,ndcg@10,auc');
-    const recovery = recoverFromHistograms(histograms(c), parseMethod('mle') as DistributionMethod, setup);
+    const recovery = recoverFromHistograms(histograms(c), MLE, setup);
     expect(recovery.perUserN).toBe('shared');
     const values = distributionMetrics(recovery, metrics);
     metrics.forEach((m, j) => expect(values[j]).toBeCloseTo(c.em['200'].metrics![m.id], 12));
@@ -176,9 +177,8 @@ describe('per-user n: reductions', () => {
   it('a single n gives the same Recovery in both models', () => {
     const data = singleRankData('S', ranks);
     const setup = { itemCount: n, sampleSize: m, sampling: 'without-replacement' as const };
-    const mle = parseMethod('mle') as DistributionMethod;
-    const shared = unwrap(recoverDistribution(data, mle, { ...setup, fit: { perUserN: 'shared' } }));
-    expect(shared.distribution).toEqual(unwrap(recoverDistribution(data, mle, setup)).distribution);
+    const shared = unwrap(recoverDistribution(data, MLE, { ...setup, fit: { perUserN: 'shared' } }));
+    expect(shared.distribution).toEqual(unwrap(recoverDistribution(data, MLE, setup)).distribution);
   });
 
   it('the rank map keeps both ends, is the identity for n = N, and pullBack is its transpose', () => {
@@ -248,7 +248,7 @@ describe('per-user n: reductions', () => {
       null,
       ranks.map((_, i) => (i % 2 ? 300 : 400)),
     );
-    const result = recoverDistribution(data, parseMethod('mle') as DistributionMethod, {
+    const result = recoverDistribution(data, MLE, {
       itemCount: 400,
       sampleSize: m,
       sampling: 'with-replacement',
@@ -284,17 +284,16 @@ describe('per-user n: recovery on synthetic data', () => {
 
   it('MLE with per-user n estimates Recall@10 and NDCG@10 within 12% (5 seeds); one n for all is off by > 20%', () => {
     const metrics = parseMetricList('recall@10,ndcg@10');
-    const mle = parseMethod('mle') as DistributionMethod;
     const errors: number[] = [];
     const globalErrors: number[] = [];
     for (let seed = 1; seed <= 5; seed++) {
       const { truth, sampled, m } = evaluation(seed);
       const setup = { itemCount: 1600, sampleSize: m, sampling: 'without-replacement' as const };
       const exact = metrics.map((metric) => exactMetric(truth, metric, 1600));
-      const shared = unwrap(recoverDistribution(sampled, mle, { ...setup, fit: { perUserN: 'shared' } }));
+      const shared = unwrap(recoverDistribution(sampled, MLE, { ...setup, fit: { perUserN: 'shared' } }));
       expect(shared.perUserN).toBe('shared');
       distributionMetrics(shared, metrics).forEach((v, j) => errors.push(Math.abs(v / exact[j] - 1)));
-      const global = unwrap(recoverDistribution({ ...sampled, itemCounts: null }, mle, setup));
+      const global = unwrap(recoverDistribution({ ...sampled, itemCounts: null }, MLE, setup));
       distributionMetrics(global, metrics).forEach((v, j) => globalErrors.push(Math.abs(v / exact[j] - 1)));
     }
     // Measured: per-user n 0.3–8.4% (mean 4%); n = 1,600 for all 28–37% (the top ranks of small catalogues are

@@ -13,31 +13,16 @@
  * uses K = the list length (trec_eval, ir_measures). scikit-learn's dcg_score (unnormalised, gain = grade) is not a
  * variant of Tamm et al.; it is checked with the building block the NDCG variants share (expectedDcg).
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectClose } from '../../../test/expectClose.ts';
-import { orderByScore, ranksWithSum } from '../../../test/referenceCases.ts';
+import type { ReferenceCase } from '../../../test/referenceCases.ts';
+import { orderByScore, ranksWithSum, REFERENCE_CASES, referenceFile, sourceOf } from '../../../test/referenceCases.ts';
 import { groupedRankData, type RankData } from '../rankData.ts';
 import type { TieRule } from '../ties/tieRule.ts';
 import type { UserRanks } from '../ties/userRanks.ts';
 import { userRanksOf } from '../ties/userRanks.ts';
 import { variantById, variantValues } from './catalog.ts';
 import { expectedDcg } from './ndcg.ts';
-
-const fixture = (path: string): string =>
-  readFileSync(new URL(`../../../test/fixtures/reference/${path}`, import.meta.url), 'utf8');
-
-interface ReferenceCase {
-  id: string;
-  source: { repo: string } | string;
-  metric: string;
-  k: number | null;
-  input: Record<string, unknown> & { type: string };
-  expected: number;
-  tolerance?: number;
-  definition: string;
-}
-const reference = JSON.parse(fixture('metric_cases.json')) as { cases: ReferenceCase[] };
 
 /** Not a metric definition: the law of the sampled rank, checked in src/core/metrics.test.ts. */
 const NOT_A_METRIC = (c: ReferenceCase) => c.input.type === 'sampled_rank';
@@ -64,7 +49,7 @@ interface Converted {
 /** The variant each source's metric name means, read off the case's `definition`. */
 function variantOf(c: ReferenceCase): string {
   const name = c.metric.toLowerCase();
-  const repo = typeof c.source === 'string' ? c.source : c.source.repo;
+  const repo = sourceOf(c);
   if (name.startsWith('ndcg(linear')) return 'ndcg-linear'; // ranx Järvelin: gain = rel
   if (name.startsWith('ndcg(exp')) return 'ndcg-exp'; // ranx Burges: gain = 2^rel − 1
   if (name.startsWith('ndcg')) {
@@ -158,12 +143,12 @@ interface TrecQuery {
 function trecQuery(input: Record<string, unknown>): TrecQuery {
   const query = input.query as string;
   const qrels: Record<string, number> = {};
-  for (const line of fixture(input.qrels as string).split('\n')) {
+  for (const line of referenceFile(input.qrels as string).split('\n')) {
     const f = line.trim().split(/\s+/);
     if (f.length >= 4 && f[0] === query) qrels[f[2]] = Number(f[3]);
   }
   const scores: Record<string, number> = {};
-  for (const line of fixture(input.run as string).split('\n')) {
+  for (const line of referenceFile(input.run as string).split('\n')) {
     const f = line.trim().split(/\s+/);
     if (f.length >= 6 && f[0] === query) scores[f[2]] = Number(f[4]);
   }
@@ -218,10 +203,10 @@ function recboleGauc(c: ReferenceCase): number {
 
 describe('metric_cases.json under the variant each source computes', () => {
   const checked = new Set<string>();
-  for (const c of reference.cases) {
+  for (const c of REFERENCE_CASES) {
     if (NOT_A_METRIC(c)) continue;
     checked.add(c.id);
-    const repo = typeof c.source === 'string' ? c.source : c.source.repo;
+    const repo = sourceOf(c);
     it(`${c.id} (${repo}, ${c.metric}${c.k ? `@${c.k}` : ''}): ${variantOf(c)} gives ${c.expected} — "${c.definition}"`, () => {
       const value = c.input.type === 'rank_sums' ? recboleGauc(c) : valueOf(convert(c));
       expectClose(value, c.expected, c.tolerance ?? 1e-12);
@@ -229,9 +214,9 @@ describe('metric_cases.json under the variant each source computes', () => {
   }
 
   it('every case is checked here, except the sampled-rank probabilities (not a metric definition)', () => {
-    const left = reference.cases.filter((c) => !checked.has(c.id) && !NOT_A_METRIC(c));
+    const left = REFERENCE_CASES.filter((c) => !checked.has(c.id) && !NOT_A_METRIC(c));
     expect(left.map((c) => c.id)).toEqual([]);
-    expect(reference.cases.filter(NOT_A_METRIC).every((c) => c.id.startsWith('sampled_rank_'))).toBe(true);
+    expect(REFERENCE_CASES.filter(NOT_A_METRIC).every((c) => c.id.startsWith('sampled_rank_'))).toBe(true);
   });
 
   it('the graded and tied cases that metrics.test.ts skips under K&R’s binary definitions are among them', () => {
@@ -241,7 +226,7 @@ describe('metric_cases.json under the variant each source computes', () => {
   });
 
   it('rs_metrics’ MAP: Tamm et al. say / |R|, the case’s definition says / min(|R|, K); with |R| = K = 2 both give 0.375', () => {
-    const c = reference.cases.find((x) => x.id === 'rsm_map_2users')!;
+    const c = REFERENCE_CASES.find((x) => x.id === 'rsm_map_2users')!;
     const converted = convert(c);
     expectClose(valueOf({ ...converted, variant: 'ap-r' }), 0.375, 1e-15);
     expectClose(valueOf({ ...converted, variant: 'ap-min' }), 0.375, 1e-15);
