@@ -106,3 +106,24 @@ test('390 px: the results table scrolls sideways and its first column stays in v
     await context.close();
   }
 });
+
+test('ranks above n offer "Set n to the largest rank", every bad line is listed, and one click fixes it', async () => {
+  const { context, page, problems } = await open(1100, 900);
+  try {
+    const box = page.getByRole('textbox', { name: 'Ranks of B' });
+    await box.fill('40 12000\n8437\n15000 x');
+    const card = page.locator('[data-recommender]').nth(1);
+    await card.getByText('line 1: 12000 is larger than n = 10000.').waitFor({ timeout: 10_000 });
+    await card.getByText('line 3: "x" is not a number (ranks are 1, 2, 3, …).').waitFor();
+    await card.getByRole('button', { name: 'Set n to the largest rank (15,000)' }).click();
+    await page.locator('table.results thead th', { hasText: 'n = 15,000' }).waitFor({ timeout: 10_000 });
+    assert.equal(await page.getByRole('spinbutton', { name: 'Items (n)', exact: true }).inputValue(), '15000');
+    assert.equal(await box.getAttribute('aria-invalid'), 'true', 'the "x" is still wrong');
+    await box.fill('40 12000\n8437\n15000');
+    await page.waitForFunction((el) => el.getAttribute('aria-invalid') === 'false', await box.elementHandle());
+    assert.equal(await box.getAttribute('aria-invalid'), 'false');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -3,6 +3,7 @@ import { RecommenderCard } from '../components/RecommenderCard.tsx';
 import { formatInteger } from '../core/labels.ts';
 import { rankSummary } from '../io/rankHistogram.ts';
 import { LIMITS } from '../state/document.ts';
+import { setItemCount } from '../state/settingsActions.ts';
 import {
   addRecommender,
   nameProblem,
@@ -47,6 +48,9 @@ export function RecommendersPanel() {
             hidden={r.hidden}
             text={r.text}
             problem={r.problem}
+            problemLines={r.problemLines ?? null}
+            largestRank={r.largestRank ?? null}
+            onSetItemCount={r.largestRank ? () => setItemCount(r.largestRank!) : null}
             source={r.source}
             summary={summaries.get(r.id) ?? null}
             rankHint={rankHint}

@@ -13,6 +13,11 @@ export interface RecommenderCardProps {
   /** The paste box text; null when the data came from a file too large to edit here. */
   readonly text: string | null;
   readonly problem: string | null;
+  /** When several lines have problems: the first 20 and how many in all. */
+  readonly problemLines?: { readonly lines: readonly string[]; readonly total: number } | null;
+  /** Offered when ranks exceed n: sets n to this rank. */
+  readonly onSetItemCount?: (() => void) | null;
+  readonly largestRank?: number | null;
   /** Where the data came from when they are not typed (file name or data set). */
   readonly source: string | null;
   readonly summary: RankSummary | null;
@@ -107,8 +112,16 @@ export function RecommenderCard(props: RecommenderCardProps) {
           <p id={`${id}-ranks-hint`} className={problem ? 'field-hint field-problem' : 'field-hint'} aria-live="polite">
             {problem ? (
               <>
-                {problem}
+                {props.problemLines ? `${props.problemLines.total} problems (listed below).` : sentence(problem)}
                 {summary ? <span className="kept"> The results show the last valid ranks.</span> : null}
+                {props.largestRank && props.onSetItemCount ? (
+                  <>
+                    {' '}
+                    <button type="button" className="fix-button" onClick={props.onSetItemCount}>
+                      Set n to the largest rank ({props.largestRank.toLocaleString('en-US')})
+                    </button>
+                  </>
+                ) : null}
               </>
             ) : summary ? (
               `${summaryText(summary)}. ${rankHint}`
@@ -116,6 +129,16 @@ export function RecommenderCard(props: RecommenderCardProps) {
               rankHint
             )}
           </p>
+          {problem && props.problemLines ? (
+            <ul className="problem-lines field-problem">
+              {props.problemLines.lines.map((line) => (
+                <li key={line}>{sentence(line)}</li>
+              ))}
+              {props.problemLines.total > props.problemLines.lines.length ? (
+                <li>and {props.problemLines.total - props.problemLines.lines.length} more.</li>
+              ) : null}
+            </ul>
+          ) : null}
         </div>
       ) : (
         <p className="loaded-summary">
@@ -125,4 +148,9 @@ export function RecommenderCard(props: RecommenderCardProps) {
       )}
     </li>
   );
+}
+
+/** A message as a sentence: it ends with a full stop. */
+function sentence(text: string): string {
+  return /[.!?…]$/.test(text) ? text : `${text}.`;
 }

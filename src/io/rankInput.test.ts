@@ -145,3 +145,13 @@ describe('compactRankData', () => {
     expect(compactRankData(withN)).toBe(withN);
   });
 });
+
+describe('parseRankList lists every bad line', () => {
+  it('lists up to 20 problems and counts them all, the first as the message', () => {
+    const text = Array.from({ length: 25 }, (_, i) => `${20_000 + i}`).join('\n');
+    const parsed = parseRankList(`1\n${text}\nx`, 'A', { itemCount: 10_000 });
+    expect(parsed).toMatchObject({ ok: false, line: 2, message: 'line 2: 20000 is larger than n = 10000', total: 26 });
+    expect(!parsed.ok && parsed.problems?.length).toBe(20);
+    expect(!parsed.ok && parsed.problems?.[19]).toBe('line 21: 20019 is larger than n = 10000');
+  });
+});

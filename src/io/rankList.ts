@@ -17,7 +17,18 @@ export interface RankListOptions {
 
 export type RankListResult =
   | { readonly ok: true; readonly data: RankData; readonly count: number }
-  | { readonly ok: false; readonly line: number | null; readonly message: string };
+  | {
+      readonly ok: false;
+      /** The first problem's line and message. */
+      readonly line: number | null;
+      readonly message: string;
+      /** When several lines have problems: the first MAX_PROBLEMS of them, and how many there are in all. */
+      readonly problems?: readonly string[];
+      readonly total?: number;
+    };
+
+/** Problems listed one by one; the rest are counted. */
+export const MAX_PROBLEMS = 20;
 
 const INTEGER = /^\+?\d+$/;
 
@@ -30,6 +41,12 @@ export function parseRankList(text: string, name: string, options: RankListOptio
   const limit = options.sampled ? (options.sampleSize ?? 0) + 1 : options.itemCount;
   const what = options.sampled ? `m + 1 = ${limit}` : `n = ${limit}`;
   const ranks: number[] = [];
+  const problems: { line: number; message: string }[] = [];
+  let total = 0;
+  const problem = (line: number, message: string) => {
+    total += 1;
+    if (problems.length < MAX_PROBLEMS) problems.push({ line, message });
+  };
   const lines = text.split(/\r\n|\n|\r/);
   for (let i = 0; i < lines.length; i++) {
     const tokens = lines[i].split(/[\s,;]+/);
@@ -38,13 +55,20 @@ export function parseRankList(text: string, name: string, options: RankListOptio
       const line = i + 1;
       if (!INTEGER.test(token)) {
         const kind = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(token) ? 'not a whole number' : 'not a number';
-        return { ok: false, line, message: `line ${line}: "${show(token)}" is ${kind} (ranks are 1, 2, 3, …)` };
+        problem(line, `line ${line}: "${show(token)}" is ${kind} (ranks are 1, 2, 3, …)`);
+        continue;
       }
       const rank = Number(token);
-      if (rank < 1) return { ok: false, line, message: `line ${line}: 0 is not a rank (1 is the best position)` };
-      if (rank > limit) return { ok: false, line, message: `line ${line}: ${show(token)} is larger than ${what}` };
-      ranks.push(rank);
+      if (rank < 1) problem(line, `line ${line}: 0 is not a rank (1 is the best position)`);
+      else if (rank > limit) problem(line, `line ${line}: ${show(token)} is larger than ${what}`);
+      else ranks.push(rank);
     }
+  }
+  if (total > 0) {
+    const { line, message } = problems[0];
+    return total === 1
+      ? { ok: false, line, message }
+      : { ok: false, line, message, problems: problems.map((p) => p.message), total };
   }
   if (ranks.length === 0) {
     return { ok: false, line: null, message: 'No ranks yet: type ranks separated by spaces, commas or new lines.' };

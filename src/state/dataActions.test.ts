@@ -38,6 +38,14 @@ describe('paste boxes', () => {
     expect(Array.from(entry('B').data!.ranks)).toEqual([1, 2]);
   });
 
+  it('offers n = the largest rank when ranks exceed n, and setting it clears the problem', () => {
+    setRecommenderText(entry('B').id, '40 12000\n13000');
+    expect(entry('B')).toMatchObject({ largestRank: 13_000, problemLines: { total: 2 } });
+    setItemCount(entry('B').largestRank!);
+    expect(entry('B')).toMatchObject({ problem: null, largestRank: null });
+    expect(store.getState().settings.itemCount).toBe(13_000);
+  });
+
   it('re-reads every box when n or the kind of ranks changes', () => {
     setItemCount(5000);
     expect(entry('B').problem).toBe('line 1: 8437 is larger than n = 5000');

@@ -47,9 +47,28 @@ function applyParse(id: string, text: string, result: RankListResult): void {
     // Data that replace other data are the user's own; a first reading (a link's text) keeps its origin.
     const edited = changed && entry.data !== null;
     if (changed || entry.problem !== null) {
-      update(id, { data, problem: null, ...(edited ? { source: null, dataset: null } : {}) });
+      update(id, {
+        data,
+        problem: null,
+        problemLines: null,
+        largestRank: null,
+        ...(edited ? { source: null, dataset: null } : {}),
+      });
     }
-  } else update(id, { problem: text.trim() === '' && entry.data === null ? null : result.message });
+  } else if (text.trim() === '' && entry.data === null) update(id, { problem: null, problemLines: null });
+  else
+    update(id, {
+      problem: result.message,
+      problemLines: result.problems ? { lines: result.problems, total: result.total ?? result.problems.length } : null,
+      largestRank: / is larger than n = /.test(result.message) ? largestRank(text) : null,
+    });
+}
+
+/** The largest whole number of a text, for "Set n to the largest rank (N)"; null when none is within n's bounds. */
+export function largestRank(text: string): number | null {
+  let largest = 0;
+  for (const token of text.split(/[\s,;]+/)) if (/^\+?\d+$/.test(token)) largest = Math.max(largest, Number(token));
+  return largest >= 2 && largest <= LIMITS.maxItemCount ? largest : null;
 }
 
 /** Parses the texts of the given recommenders (all by default) against the current n, m and kind of ranks. */

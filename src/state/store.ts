@@ -79,6 +79,10 @@ export interface RecommenderEntry extends RecommenderDoc {
   readonly id: string;
   /** What is wrong with `text` (its data stay the last valid ones), or null. */
   readonly problem: string | null;
+  /** When several lines have problems: the first 20 of them and how many there are in all. */
+  readonly problemLines?: { readonly lines: readonly string[]; readonly total: number } | null;
+  /** When ranks exceed n: the largest rank of the text, which n could be set to. */
+  readonly largestRank?: number | null;
 }
 
 /** Data read from a file, a pasted CSV or a built-in data set, shown before it replaces anything. */
