@@ -15,7 +15,7 @@
  */
 import { expectedItemSum } from '../ties/expectation.ts';
 import type { UserRanks } from '../ties/userRanks.ts';
-import { perUserVariant } from './variant.ts';
+import { perUserVariant, type MetricVariant } from './variant.ts';
 
 export type Gain = 'binary' | 'exponential' | 'linear';
 
@@ -45,8 +45,43 @@ function ndcg(user: UserRanks, cutoff: number, gain: Gain, log: 'log2' | 'ln', i
 }
 
 const DCG_BINARY = String.raw`\sum_{i \in R_u,\ r_i \le K} \frac{1}{\log_2(r_i + 1)}`;
-const idealText = (gain: string, log: string, count: string) =>
-  String.raw`\mathrm{IDCG}(u) = \sum_{j=1}^{${count}} \frac{${gain}}{${log}(j + 1)}`;
+
+/** How a graded NDCG reads: its gain, its log and whether the ideal DCG is over min(K, |R|) or all |R| items. */
+interface GradedReading {
+  readonly gain: 'exponential' | 'linear';
+  readonly log: 'log2' | 'ln';
+  readonly idealOverAll: boolean;
+}
+
+const GAIN_TEX = {
+  exponential: (index: string) => String.raw`2^{\mathrm{rel}_${index}} - 1`,
+  linear: (index: string) => String.raw`\mathrm{rel}_${index}`,
+};
+const LOG_TEX = { log2: String.raw`\log_2`, ln: String.raw`\ln` };
+
+/** A graded NDCG@K variant: its formula and its value both follow from the reading. */
+function gradedNdcg(
+  spec: Pick<MetricVariant, 'id' | 'label' | 'libraries' | 'note'>,
+  { gain, log, idealOverAll }: GradedReading,
+): MetricVariant {
+  const [gainTex, logTex] = [GAIN_TEX[gain], LOG_TEX[log]];
+  const idealCount = idealOverAll ? '|R_u|' : String.raw`\min(K, |R_u|)`;
+  return perUserVariant(
+    {
+      id: spec.id,
+      metric: 'ndcg',
+      label: spec.label,
+      formula:
+        String.raw`\mathrm{NDCG@K}(u) = \frac{1}{\mathrm{IDCG}(u)} \sum_{i \in R_u,\ r_i \le K} \frac{${gainTex('i')}}{${logTex}(r_i + 1)},\quad ` +
+        String.raw`\mathrm{IDCG}(u) = \sum_{j=1}^{${idealCount}} \frac{${gainTex('{(j)}')}}{${logTex}(j + 1)}`,
+      libraries: spec.libraries,
+      note: spec.note,
+      usesCutoff: true,
+    },
+    (user, { cutoff }) =>
+      ndcg(user, cutoff, gain, log, idealOverAll ? user.relevantCount : Math.min(cutoff, user.relevantCount)),
+  );
+}
 
 export const ndcgBinary = perUserVariant(
   {
@@ -61,49 +96,29 @@ export const ndcgBinary = perUserVariant(
   (user, { cutoff }) => ndcg(user, cutoff, 'binary', 'log2', Math.min(cutoff, user.relevantCount)),
 );
 
-export const ndcgExponential = perUserVariant(
-  {
-    id: 'ndcg-exp',
-    metric: 'ndcg',
-    label: 'NDCG@K (gain 2^rel − 1)',
-    formula:
-      String.raw`\mathrm{NDCG@K}(u) = \frac{1}{\mathrm{IDCG}(u)} \sum_{i \in R_u,\ r_i \le K} \frac{2^{\mathrm{rel}_i} - 1}{\log_2(r_i + 1)},\quad ` +
-      idealText(String.raw`2^{\mathrm{rel}_{(j)}} - 1`, String.raw`\log_2`, String.raw`\min(K, |R_u|)`),
-    libraries: ['Elliot'],
-    note: 'rel_(j): the j-th largest grade',
-    usesCutoff: true,
-  },
-  (user, { cutoff }) => ndcg(user, cutoff, 'exponential', 'log2', Math.min(cutoff, user.relevantCount)),
+export const ndcgExponential = gradedNdcg(
+  { id: 'ndcg-exp', label: 'NDCG@K (gain 2^rel − 1)', libraries: ['Elliot'], note: 'rel_(j): the j-th largest grade' },
+  { gain: 'exponential', log: 'log2', idealOverAll: false },
 );
 
-export const ndcgLinear = perUserVariant(
+export const ndcgLinear = gradedNdcg(
   {
     id: 'ndcg-linear',
-    metric: 'ndcg',
     label: 'NDCG@K (gain rel)',
-    formula:
-      String.raw`\mathrm{NDCG@K}(u) = \frac{1}{\mathrm{IDCG}(u)} \sum_{i \in R_u,\ r_i \le K} \frac{\mathrm{rel}_i}{\log_2(r_i + 1)},\quad ` +
-      idealText(String.raw`\mathrm{rel}_{(j)}`, String.raw`\log_2`, String.raw`\min(K, |R_u|)`),
     libraries: [],
     note: 'Järvelin & Kekäläinen’s gain, as in trec_eval, scikit-learn’s ndcg_score and ranx; no library of Table 1',
-    usesCutoff: true,
   },
-  (user, { cutoff }) => ndcg(user, cutoff, 'linear', 'log2', Math.min(cutoff, user.relevantCount)),
+  { gain: 'linear', log: 'log2', idealOverAll: false },
 );
 
-export const ndcgDlrs = perUserVariant(
+export const ndcgDlrs = gradedNdcg(
   {
     id: 'ndcg-ln-all',
-    metric: 'ndcg',
     label: 'NDCG@K (gain 2^rel − 1, ln, ideal over all |R|)',
-    formula:
-      String.raw`\mathrm{NDCG@K}(u) = \frac{1}{\mathrm{IDCG}(u)} \sum_{i \in R_u,\ r_i \le K} \frac{2^{\mathrm{rel}_i} - 1}{\ln(r_i + 1)},\quad ` +
-      idealText(String.raw`2^{\mathrm{rel}_{(j)}} - 1`, String.raw`\ln`, String.raw`|R_u|`),
     libraries: ['DL RS Evaluation'],
     note: 'the log base cancels in the ratio; the ideal DCG over all |R| items (not min(K, |R|)) makes it lower when |R| > K',
-    usesCutoff: true,
   },
-  (user, { cutoff }) => ndcg(user, cutoff, 'exponential', 'ln', user.relevantCount),
+  { gain: 'exponential', log: 'ln', idealOverAll: true },
 );
 
 export const dcgBinary = perUserVariant(
