@@ -110,7 +110,7 @@ export function runMovielensBenches(quick: boolean): void {
       }),
     );
   }
-  const io = { stdout: () => {}, stderr: () => {}, readFile: (path: string) => readFileSync(path, 'utf8') };
+  const io = { stdout: () => {}, stderr: () => {}, readFile: (path: string) => readFileSync(path) };
   bench('CLI estimate on the NCF file: sampled, rank-estimate, cls, bv:0.1, mle, mes', 3, () =>
     runCli(
       ['estimate', '--n', '3706', '--m', '99', '--sampled-ranks', NCF_FILE, '--metrics', 'recall@10,ndcg@10'].concat([

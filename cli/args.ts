@@ -58,12 +58,12 @@ export class Args {
     return this.integer(name, min, max) as number;
   }
 
-  /** A finite number option in [min, max]; undefined when absent. */
+  /** A finite decimal number option in [min, max] (`0.1`, `1e-3`; not `0x1`, as integers refuse hex), or undefined. */
   number(name: string, min: number, max: number): number | undefined {
     const text = this.string(name);
     if (text === undefined) return undefined;
     const value = Number(text);
-    if (text.trim() === '' || !Number.isFinite(value)) throw this.error(`--${name} must be a number, got "${text}"`);
+    if (!isDecimal(text) || !Number.isFinite(value)) throw this.error(`--${name} must be a number, got "${text}"`);
     if (value < min || value > max) throw this.error(`--${name} must be in [${min}, ${max}], got ${value}`);
     return value;
   }
@@ -71,6 +71,11 @@ export class Args {
   error(message: string): UsageError {
     return new UsageError(message, this.command);
   }
+}
+
+/** A number written in decimal: `1`, `-0.5`, `.5`, `1e-3` (Number() would also read `0x1`, `0b1`, `0o1`). */
+export function isDecimal(text: string): boolean {
+  return /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text.trim());
 }
 
 /** Parses argv against the command's options; throws a UsageError for anything undeclared or malformed. */

@@ -30,7 +30,7 @@ describe('help and unexpected failures', () => {
     const io = {
       stdout: (text: string) => void (out += text),
       stderr: (text: string) => void (err += text),
-      readFile: (): string => {
+      readFile: (): Uint8Array => {
         throw new TypeError('the disk is on fire');
       },
     };
@@ -39,7 +39,7 @@ describe('help and unexpected failures', () => {
     expect(err).toContain('cannot read --ranks file "r.csv": the disk is on fire');
     // …while a reader returning garbage makes the parser throw: that is a bug.
     err = '';
-    const broken = { ...io, readFile: () => null as unknown as string };
+    const broken = { ...io, readFile: () => null as unknown as Uint8Array };
     expect(await run(['exact', '--n', '10', '--ranks', 'r.csv', '--metrics', 'ap'], broken)).toBe(1);
     expect(err).toMatch(/^sampled-metrics: internal error \(a bug; please report it\): TypeError/);
     expect(out).toBe('');

@@ -8,9 +8,12 @@ import {
   parseMetricList,
   parseSampling,
 } from '../src/core/index.ts';
+import { refuseEmptyItems } from '../src/core/idList.ts';
 import type { Parsed, RankFileOptions } from '../src/io/index.ts';
-import { formatFileError, parsePriorFile, parseRankFile } from '../src/io/index.ts';
+import { decodeUtf8, formatFileError, parsePriorFile, parseRankFile } from '../src/io/index.ts';
 import type { Args, OptionSpec } from './args.ts';
+import { isDecimal } from './args.ts';
+import { LIMITS } from './bounds.ts';
 import { UsageError } from './errors.ts';
 import type { CliIo } from './io.ts';
 
@@ -66,9 +69,9 @@ export function readSetup(args: Args): SamplingSetup {
   return { itemCount, sampling, sampleSize: readSampleSize(args, itemCount, sampling) };
 }
 
-/** m ≥ 1, and m ≤ n − 1 when sampling without replacement. */
+/** 1 ≤ m ≤ 10^7 (LIMITS.sampleSize), and m ≤ n − 1 when sampling without replacement. */
 function readSampleSize(args: Args, itemCount: number, sampling: Sampling): number {
-  const m = args.requiredInteger('m', 1);
+  const m = args.requiredInteger('m', 1, LIMITS.sampleSize);
   if (sampling === 'without-replacement' && m > itemCount - 1) {
     throw args.error(
       `--m ${m} is larger than the n − 1 = ${itemCount - 1} irrelevant items: sampling without replacement needs m ≤ n − 1 (or use --sampling with-replacement)`,
@@ -79,7 +82,20 @@ function readSampleSize(args: Args, itemCount: number, sampling: Sampling): numb
 
 export function readMetrics(args: Args): Metric[] {
   const text = args.required('metrics');
-  return withOption(args, 'metrics', () => parseMetricList(text));
+  return withOption(args, 'metrics', () => boundedList(args, 'metrics', parseMetricList(checkedList(text, 'metric'))));
+}
+
+/** A list without empty items (`auc,,ap` and `auc,` are refused, not read as shorter lists). */
+function checkedList(text: string, noun: string): string {
+  refuseEmptyItems(text, noun);
+  return text;
+}
+
+function boundedList<T>(args: Args, option: string, items: T[]): T[] {
+  if (items.length > LIMITS.listItems) {
+    throw args.error(`--${option} lists ${items.length} items: at most ${LIMITS.listItems}`);
+  }
+  return items;
 }
 
 /** Runs a core parser on an option's value, prefixing its InputError with the option's name. */
@@ -92,14 +108,27 @@ export function withOption<T>(args: Args, name: string, parse: () => T): T {
   }
 }
 
-/** The text of the file named by an option; an unreadable file is a user error naming the option and path. */
+/**
+ * The text of the file named by an option, decoded as strict UTF-8 (src/io/utf8.ts: another encoding is refused
+ * with its line); an unreadable file, or one above LIMITS.fileBytes, is a user error naming the option and path.
+ */
 export function readText(args: Args, io: CliIo, option: string): { text: string; file: string } {
   const path = args.required(option);
+  const file = path === '-' ? '<stdin>' : path;
+  let bytes: Uint8Array;
   try {
-    return { text: io.readFile(path), file: path === '-' ? '<stdin>' : path };
+    bytes = io.readFile(path);
   } catch (e) {
     throw new UsageError(`cannot read --${option} file "${path}": ${describeFsError(e)}`);
   }
+  if (bytes.length > LIMITS.fileBytes) {
+    const size = (bytes.length / 2 ** 20).toFixed(0);
+    throw new UsageError(
+      `${file}: the file has ${size} MiB, more than the ${LIMITS.fileBytes / 2 ** 20} MiB a --${option} file may have ` +
+        '(a histogram, recommender,rank,count, holds any number of users in at most n rows)',
+    );
+  }
+  return { text: unwrap(decodeUtf8(bytes, file)), file };
 }
 
 function describeFsError(e: unknown): string {
@@ -122,8 +151,43 @@ export function readRankFile(
   option: string,
   options: Omit<RankFileOptions, 'file'>,
 ): readonly RankData[] {
+  return readRanks(args, io, option, options).recommenders;
+}
+
+/** The same with the file's display name (for messages about its data); at most LIMITS.recommenders of them. */
+export function readRanks(
+  args: Args,
+  io: CliIo,
+  option: string,
+  options: Omit<RankFileOptions, 'file'>,
+): { recommenders: readonly RankData[]; file: string } {
   const { text, file } = readText(args, io, option);
-  return unwrap(parseRankFile(text, { ...options, file })).recommenders;
+  const { recommenders } = unwrap(parseRankFile(text, { ...options, file }));
+  if (recommenders.length > LIMITS.recommenders) {
+    throw new UsageError(`${file}: ${recommenders.length} recommenders, more than the ${LIMITS.recommenders} allowed`);
+  }
+  return { recommenders, file };
+}
+
+/**
+ * A core error about one recommender's data, located: `ranks.csv: recommender "B" has 1 instance: …` (the core's
+ * message names the recommender already, or gets the name here, never twice).
+ */
+export function dataError(file: string, recommender: string, message: string): UsageError {
+  const named = message.startsWith(`recommender "${recommender}"`)
+    ? message
+    : `recommender "${recommender}": ${message}`;
+  return new UsageError(`${file}: ${named}`);
+}
+
+/** Runs core work on a file's data, locating an InputError about a recommender (`recommender "B" …`) in the file. */
+export function inFile<T>(file: string, work: () => T): T {
+  try {
+    return work();
+  } catch (e) {
+    if (e instanceof InputError && e.message.startsWith('recommender "')) throw new UsageError(`${file}: ${e.message}`);
+    throw e;
+  }
 }
 
 /** The optional `--prior FILE` (rank,weight), or undefined for the uniform prior. */
@@ -148,7 +212,19 @@ export const PRIOR_OPTION: OptionSpec = {
 
 export function readMethods(args: Args): Method[] {
   const text = args.required('methods');
-  return withOption(args, 'methods', () => parseMethodList(text));
+  return withOption(args, 'methods', () => {
+    for (const item of checkedList(text, 'method').split(',')) refuseNonDecimal(item.trim());
+    return boundedList(args, 'methods', parseMethodList(text));
+  });
+}
+
+/** A method's numeric parameters are decimal: `bv:0x1` is refused, as `--gamma 0x1` is (Number() reads it as 1). */
+function refuseNonDecimal(item: string): void {
+  for (const param of item.split(':').slice(1)) {
+    if (!/^[a-z]*$/i.test(param) && !isDecimal(param)) {
+      throw new InputError(`method "${item}": "${param}" is not a decimal number`);
+    }
+  }
 }
 
 /** How users with their own n (the rank file's `n` column) are fitted; shared by `recover` and `estimate`. */

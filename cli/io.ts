@@ -2,8 +2,11 @@
 export interface CliIo {
   stdout(text: string): void;
   stderr(text: string): void;
-  /** Reads a whole text file (`-` is standard input); throws a Node-style error (with `code`) on failure. */
-  readFile(path: string): string;
-  /** Progress lines for long runs go to stderr only when this is true (an interactive terminal). */
-  readonly progress?: boolean;
+  /**
+   * Reads a whole file as bytes (`-` is standard input); throws a Node-style error (with `code`) on failure. The
+   * CLI decodes them as strict UTF-8 (src/io/utf8.ts), so another encoding is a located error.
+   */
+  readFile(path: string): Uint8Array;
+  /** Standard error is an interactive terminal: progress is then shown by default, redrawn on one line. */
+  readonly terminal?: boolean;
 }

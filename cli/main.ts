@@ -7,8 +7,8 @@ export function nodeIo(): CliIo {
   return {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
-    readFile: (path) => readFileSync(path === '-' ? 0 : path, 'utf8'),
-    progress: Boolean(process.stderr.isTTY),
+    readFile: (path) => readFileSync(path === '-' ? 0 : path),
+    terminal: Boolean(process.stderr.isTTY),
   };
 }
 

@@ -14,18 +14,27 @@ export interface CliResult {
 
 /**
  * Runs `sampled-metrics ...argv`. A path starting with `fixtures/` reads test/fixtures/cli/; other paths are
- * looked up in `files` (inline contents), and are unreadable (ENOENT) otherwise.
+ * looked up in `files` (inline contents: text, or bytes for a file that is not UTF-8), and are unreadable (ENOENT)
+ * otherwise. `terminal` pretends that standard error is an interactive terminal.
  */
-export async function cli(argv: readonly string[], files: Record<string, string> = {}): Promise<CliResult> {
+export async function cli(
+  argv: readonly string[],
+  files: Readonly<Record<string, string | Uint8Array>> = {},
+  options: { terminal?: boolean } = {},
+): Promise<CliResult> {
   const result: CliResult = { code: -1, out: '', err: '' };
   const io: CliIo = {
     stdout: (text) => void (result.out += text),
     stderr: (text) => void (result.err += text),
     readFile(path) {
-      if (path in files) return files[path];
-      if (path.startsWith('fixtures/')) return readFileSync(FIXTURES + path.slice('fixtures/'.length), 'utf8');
+      if (path in files) {
+        const content = files[path];
+        return typeof content === 'string' ? new TextEncoder().encode(content) : content;
+      }
+      if (path.startsWith('fixtures/')) return readFileSync(FIXTURES + path.slice('fixtures/'.length));
       throw Object.assign(new Error(`ENOENT: no such file or directory, open '${path}'`), { code: 'ENOENT' });
     },
+    terminal: options.terminal,
   };
   result.code = await run(argv, io);
   return result;
@@ -34,7 +43,7 @@ export async function cli(argv: readonly string[], files: Record<string, string>
 /** Runs with --json and parses stdout; fails the test with stderr if the command did not succeed. */
 export async function cliJson<T = Record<string, unknown>>(
   argv: readonly string[],
-  files?: Record<string, string>,
+  files?: Readonly<Record<string, string | Uint8Array>>,
 ): Promise<T> {
   const result = await cli([...argv, '--json'], files);
   if (result.code !== 0) throw new Error(`exit ${result.code}: ${result.err}`);

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectClose } from '../test/expectClose.ts';
 import { createRandom, estimateMetrics, parseMethodList, parseMetricList, singleRankData } from '../src/core/index.ts';
-import { estimateAll } from './jobs.ts';
+import { estimateAll, readInput } from './jobs.ts';
 
 describe('estimateAll with a per-user n', () => {
   // 600 users with 120 distinct n in 1,000..2,190 and sampled ranks among m = 20 (+ the relevant item).
@@ -44,5 +44,25 @@ describe('estimateAll with a per-user n', () => {
     expect(done).toBe(total);
     expect(total).toBeGreaterThanOrEqual(3 * 6);
     expect(total).toBeLessThan(3 * 120);
+  });
+});
+
+describe('readInput', () => {
+  it('refuses a file that is not UTF-8 with its line, through the file error path (not U+FFFD in a name)', async () => {
+    const latin1 = new Blob([new TextEncoder().encode('recommender,rank\nCaf'), Uint8Array.of(0xe9), ',1\n']);
+    const parsed = await readInput(latin1, { file: 'ranks.csv', itemCount: 100 });
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) {
+      expect([parsed.error.file, parsed.error.line]).toEqual(['ranks.csv', 2]);
+      expect(parsed.error.message).toMatch(/^the file is not UTF-8 text \(byte 0xE9/);
+    }
+  });
+
+  it('reads a UTF-8 file with its byte-order mark, and pasted text as it is', async () => {
+    const file = new Blob([Uint8Array.of(0xef, 0xbb, 0xbf), 'recommender,rank\nCafé,1\n']);
+    for (const source of [file, 'recommender,rank\nCafé,1\n']) {
+      const parsed = await readInput(source, { file: 'ranks.csv', itemCount: 100 });
+      expect(parsed.ok && parsed.value.kind === 'ranks' && parsed.value.file.recommenders[0].name).toBe('Café');
+    }
   });
 });

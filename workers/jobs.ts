@@ -18,10 +18,11 @@ import {
   type MetricsRequest,
   type SimulationResult,
 } from '../src/core/index.ts';
-import type { Parsed } from '../src/io/fileError.ts';
+import { ok, type Parsed } from '../src/io/fileError.ts';
 import { withSummary } from '../src/io/rankHistogram.ts';
 import { readRankInput, type RankInput } from '../src/io/readRankInput.ts';
 import type { RankFileOptions } from '../src/io/rankFile.ts';
+import { decodeUtf8 } from '../src/io/utf8.ts';
 import { parseRankList, type RankListOptions, type RankListResult } from '../src/io/rankList.ts';
 import { throttle, type Progress } from './progress.ts';
 import { resolveRank, type RankSource } from './rankRegistry.ts';
@@ -124,10 +125,15 @@ export function runStudy(request: StudyRequest, onProgress?: Progress): Simulati
   });
 }
 
-/** Reads a file (in the worker, so that a 10^6-row file never blocks the page) or a pasted CSV. */
+/**
+ * Reads a file (in the worker, so that a 10^6-row file never blocks the page) or a pasted CSV. A file is decoded as
+ * strict UTF-8: another encoding is a located error (src/io/utf8.ts), not U+FFFD in the recommenders' names.
+ */
 export async function readInput(source: Blob | string, options: RankFileOptions): Promise<Parsed<RankInput>> {
-  const text = typeof source === 'string' ? source : await source.text();
-  const parsed = readRankInput(text, options);
+  const decoded =
+    typeof source === 'string' ? ok(source) : decodeUtf8(new Uint8Array(await source.arrayBuffer()), options.file);
+  if (!decoded.ok) return decoded;
+  const parsed = readRankInput(decoded.value, options);
   if (!parsed.ok || parsed.value.kind !== 'ranks') return parsed;
   const file = { ...parsed.value.file, recommenders: parsed.value.file.recommenders.map(withSummary) };
   return { ok: true, value: { kind: 'ranks', file } };

@@ -6,6 +6,7 @@
 import type { CorrectionKind } from '../../src/core/index.ts';
 import { correctionVectors, sampledMetricVector } from '../../src/core/index.ts';
 import type { Args } from '../args.ts';
+import { isDecimal } from '../args.ts';
 import type { Command } from '../command.ts';
 import { formatNumber, renderTable } from '../format.ts';
 import {
@@ -20,6 +21,8 @@ import {
   readSetup,
   SAMPLING_OPTION,
 } from '../inputs.ts';
+import { Progress, PROGRESS_OPTIONS } from '../progress.ts';
+import { checkCorrections, checkOutputValues } from '../workload.ts';
 
 type CorrectMethod = CorrectionKind | 'sampled';
 const METHODS: readonly CorrectMethod[] = ['rank-estimate', 'ls', 'cls', 'bv', 'sampled'];
@@ -47,6 +50,7 @@ export const correctCommand: Command = {
     },
     PRIOR_OPTION,
     SAMPLING_OPTION,
+    ...PROGRESS_OPTIONS,
     ...COMMON_OPTIONS,
   ],
   example: 'sampled-metrics correct --n 10000 --m 99 --metrics ap,recall@10 --method bv --gamma 0.1',
@@ -55,11 +59,20 @@ export const correctCommand: Command = {
     const metrics = readMetrics(args);
     const { method, gamma } = readMethod(args);
     const digits = readDigits(args);
+    const progress = Progress.open(args, io);
+    const printed = (sampleSize + 1) * metrics.length;
+    const culprit = `--m ${sampleSize}, ${metrics.length} metric${metrics.length === 1 ? '' : 's'}`;
+    checkOutputValues('correct', printed, culprit, 'lower --m or use fewer metrics');
+    const solves = method === 'ls' || method === 'cls' || method === 'bv';
+    const sizes = { command: 'correct', itemCount, sampleSize, recommenders: [], file: '', metrics: metrics.length };
+    if (solves) checkCorrections({ ...sizes, methods: [] }, [method]);
     const prior = readPrior(args, io, itemCount);
-    const vectors =
+    if (solves) progress.note(`correct: ${method} over n = ${itemCount} ranks, m = ${sampleSize}`);
+    const vectors = progress.during(() =>
       method === 'sampled'
         ? metrics.map((metric) => sampledMetricVector(metric, sampleSize))
-        : correctionVectors(metrics, { itemCount, sampleSize, sampling, method, gamma: gamma ?? undefined, prior });
+        : correctionVectors(metrics, { itemCount, sampleSize, sampling, method, gamma: gamma ?? undefined, prior }),
+    );
     const corrections = metrics.map((metric, j) => ({ metric: metric.id, values: Array.from(vectors[j]) }));
     const rows = Array.from({ length: sampleSize + 1 }, (_, i) => [
       String(i + 1),
@@ -92,7 +105,7 @@ function readMethod(args: Args): { method: CorrectMethod; gamma: number | null }
   let gamma = optionGamma;
   if (colon >= 0) {
     const inline = Number(text.slice(colon + 1));
-    if (text.slice(colon + 1).trim() === '' || !Number.isFinite(inline) || inline < 0 || inline > 1) {
+    if (!isDecimal(text.slice(colon + 1)) || !Number.isFinite(inline) || inline < 0 || inline > 1) {
       throw args.error(`--method ${text}: γ must be a number in [0, 1]`);
     }
     if (gamma !== undefined && gamma !== inline) throw args.error(`--method ${text} and --gamma ${gamma} disagree`);

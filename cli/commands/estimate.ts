@@ -16,7 +16,9 @@ import {
   type Method,
   type RankData,
 } from '../../src/core/index.ts';
+import { LIMITS } from '../bounds.ts';
 import type { Command } from '../command.ts';
+import { UsageError } from '../errors.ts';
 import { formatNumber } from '../format.ts';
 import {
   COMMON_OPTIONS,
@@ -31,11 +33,16 @@ import {
   readMetrics,
   readPerUserN,
   readPrior,
-  readRankFile,
+  readRanks,
   readSetup,
   SAMPLED_RANKS_OPTION,
   SAMPLING_OPTION,
+  dataError,
+  inFile,
 } from '../inputs.ts';
+import { Progress, PROGRESS_OPTIONS } from '../progress.ts';
+import type { Workload } from '../workload.ts';
+import { checkFits, checkOutputRows, checkResamples, checkVectors } from '../workload.ts';
 import { renderMethodTable } from './tables.ts';
 
 export const estimateCommand: Command = {
@@ -63,7 +70,9 @@ export const estimateCommand: Command = {
     {
       name: 'bootstrap',
       value: 'B',
-      help: 'add a 95% percentile interval (low, high) from B resamples of the users (B = 200 is usual)',
+      help:
+        'add a 95% percentile interval (low, high) from B resamples of the users (B = 200 is usual; ' +
+        `at most ${LIMITS.bootstrap.toLocaleString('en-US')})`,
     },
     { name: 'seed', value: 'S', help: 'seed of the bootstrap resampling (default 1)' },
     {
@@ -71,6 +80,7 @@ export const estimateCommand: Command = {
       help: 'with --bootstrap: every pair of recommenders, a − b with a 95% interval (paired when a user column is shared)',
     },
     PER_USER_N_OPTION,
+    ...PROGRESS_OPTIONS,
     ...COMMON_OPTIONS,
   ],
   example:
@@ -81,7 +91,9 @@ export const estimateCommand: Command = {
     const methods = readMethods(args);
     const digits = readDigits(args);
     const prior = readPrior(args, io, itemCount);
-    const recommenders = readRankFile(args, io, 'sampled-ranks', { itemCount, sampleSize, sampling, sampled: true });
+    const progress = Progress.open(args, io);
+    const read = readRanks(args, io, 'sampled-ranks', { itemCount, sampleSize, sampling, sampled: true });
+    const { recommenders, file } = read;
     const perUserN = readPerUserN(args);
     // Many distinct per-user n (MovieLens: 743): CLS and BV solved on a geometric grid of n and interpolated, as the
     // app does (core itemCountGrid.ts: E[M̂(r̃) | r] within 1e-5 of the exact per-n vector, tested).
@@ -93,31 +105,38 @@ export const estimateCommand: Command = {
       fit: { perUserN },
       itemCountVectors: 'interpolated',
     };
-    const cache = new EstimatorVectors(metrics, setup);
-    const itemCounts = distinctItemCounts(recommenders);
-    if (recommenders.some((r) => !r.itemCounts)) itemCounts.add(itemCount);
-    cache.prepare(methods, itemCounts);
-    const replicates = args.integer('bootstrap', 1);
+    const replicates = args.integer('bootstrap', 1, LIMITS.bootstrap);
     const seed = args.integer('seed', 0) ?? 1;
     if (args.has('seed') && replicates === undefined) throw args.error('--seed applies only with --bootstrap B');
     if (args.has('compare') && replicates === undefined) throw args.error('--compare needs --bootstrap B');
-    const compared =
-      replicates !== undefined && args.has('compare')
-        ? compare(recommenders, metrics, methods, setup, cache, { replicates, seed }, (message) => args.error(message))
-        : null;
-    const results =
-      compared?.results ??
-      recommenders.flatMap((data) => {
-        if (replicates === undefined) {
-          return estimateMetrics(data, metrics, methods, setup, cache).map((row) => ({
-            recommender: data.name,
-            ...row,
-          }));
+    const workload = { command: 'estimate', itemCount, sampleSize, recommenders, file, metrics: metrics.length };
+    checkEstimateWork({ ...workload, methods, perUserN }, replicates, args.has('compare'));
+    const cache = new EstimatorVectors(metrics, setup);
+    const itemCounts = distinctItemCounts(recommenders);
+    if (recommenders.some((r) => !r.itemCounts)) itemCounts.add(itemCount);
+    const solves = cache.plannedSolves(methods, itemCounts);
+    if (solves > 0) progress.note(`estimate: ${solves} correction solve${solves === 1 ? '' : 's'}, m = ${sampleSize}`);
+    const bootstrap = replicates === undefined ? undefined : { replicates, seed };
+    const outcome = inFile(file, () =>
+      progress.during(() => {
+        cache.prepare(methods, itemCounts);
+        if (bootstrap && args.has('compare')) {
+          const options = { ...bootstrap, onProgress: progress.counter('estimate: bootstrap', 'resamples') };
+          const locate = (message: string) =>
+            message.startsWith('recommender "') ? new UsageError(`${file}: ${message}`) : args.error(message);
+          return compare(recommenders, metrics, methods, setup, cache, options, locate);
         }
-        const intervals = bootstrapEstimates(data, metrics, methods, setup, { replicates, seed }, cache);
-        if (!intervals.ok) throw args.error(`recommender "${data.name}": ${intervals.error}`);
-        return intervals.value.map((row) => ({ recommender: data.name, ...row }));
-      });
+        // With a bootstrap each recommender's resamples are counted; otherwise the recommenders (their fits).
+        const each = bootstrap ? () => {} : progress.counter('estimate', 'recommenders');
+        const rows = recommenders.flatMap((data, i) => {
+          const done = estimateOne(data, { metrics, methods, setup, cache, bootstrap, progress, file });
+          each(i + 1, recommenders.length);
+          return done;
+        });
+        return { results: rows, differences: null };
+      }),
+    );
+    const { results, differences } = outcome;
     const intervalOf = new Map(
       results.map((r) => [`${r.recommender}\0${r.metric}\0${r.method}`, r as { low?: number; high?: number }]),
     );
@@ -135,7 +154,6 @@ export const estimateCommand: Command = {
           : `${value} [${formatNumber(interval.low, digits)}, ${formatNumber(interval.high ?? NaN, digits)}]`;
       },
     });
-    const differences = compared?.differences ?? null;
     return {
       json: { n: itemCount, m: sampleSize, sampling, results, ...(differences ? { differences } : {}) },
       text:
@@ -146,6 +164,39 @@ export const estimateCommand: Command = {
     };
   },
 };
+
+interface EstimateContext {
+  readonly metrics: readonly Metric[];
+  readonly methods: readonly Method[];
+  readonly setup: EstimateSetup;
+  readonly cache: EstimatorVectors;
+  readonly bootstrap: { replicates: number; seed: number } | undefined;
+  readonly progress: Progress;
+  readonly file: string;
+}
+
+/** One recommender's estimates, with their bootstrap intervals when asked. */
+function estimateOne(data: RankData, c: EstimateContext): (EstimateResult & { recommender: string })[] {
+  const { metrics, methods, setup, cache } = c;
+  if (!c.bootstrap) {
+    return estimateMetrics(data, metrics, methods, setup, cache).map((row) => ({ recommender: data.name, ...row }));
+  }
+  const onProgress = c.progress.counter(`estimate: bootstrap of ${data.name}`, 'resamples');
+  const intervals = bootstrapEstimates(data, metrics, methods, setup, { ...c.bootstrap, onProgress }, cache);
+  if (!intervals.ok) throw dataError(c.file, data.name, intervals.error);
+  return intervals.value.map((row) => ({ recommender: data.name, ...row }));
+}
+
+/** The bounds of cli/bounds.ts for this run: corrections, fits (B + 1 per recommender), resamples, output rows. */
+function checkEstimateWork(w: Workload, replicates: number | undefined, compare: boolean): void {
+  const recommenders = w.recommenders.length;
+  const pairs = compare ? (recommenders * (recommenders - 1)) / 2 : 0;
+  const culprit = `${recommenders} recommenders in ${w.file}, ${w.metrics} metrics, ${w.methods.length} methods`;
+  checkOutputRows('estimate', (recommenders + pairs) * w.metrics * w.methods.length, culprit);
+  checkVectors(w);
+  checkFits(w, replicates === undefined ? 1 : replicates + 1, replicates === undefined ? undefined : '--bootstrap');
+  if (replicates !== undefined) checkResamples(w, replicates);
+}
 
 export interface Difference {
   readonly metric: string;
@@ -168,7 +219,7 @@ function compare(
   methods: readonly Method[],
   setup: EstimateSetup,
   cache: EstimatorVectors,
-  options: { replicates: number; seed: number },
+  options: { replicates: number; seed: number; onProgress?: (done: number, total: number) => void },
   error: (message: string) => Error,
 ): { results: (EstimateResult & { recommender: string; low: number; high: number })[]; differences: Difference[] } {
   const rowsOf = (data: RankData) => estimateMetrics(data, metrics, methods, setup, cache);

@@ -13,10 +13,12 @@ import {
   RANKS_OPTION,
   readDigits,
   readMetrics,
-  readRankFile,
+  readRanks,
   readSetup,
   SAMPLING_OPTION,
 } from '../inputs.ts';
+import { Progress, PROGRESS_OPTIONS } from '../progress.ts';
+import { checkExpected } from '../workload.ts';
 import { readTieRule, TIES_OPTION } from '../ties.ts';
 import type { MetricResult } from './exact.ts';
 import { renderMetricTable } from './tables.ts';
@@ -31,18 +33,33 @@ export const expectedCommand: Command = {
     '(without replacement) law of the sampled rank, not by simulation. With --ties random (one relevant item per\n' +
     'user), each user is averaged over the positions of its tie range: exact expectations, the ± being the\n' +
     'sampling spread averaged over the tie orders.',
-  options: [N_OPTION, M_OPTION, RANKS_OPTION, METRICS_OPTION, SAMPLING_OPTION, TIES_OPTION, ...COMMON_OPTIONS],
+  options: [
+    N_OPTION,
+    M_OPTION,
+    RANKS_OPTION,
+    METRICS_OPTION,
+    SAMPLING_OPTION,
+    TIES_OPTION,
+    ...PROGRESS_OPTIONS,
+    ...COMMON_OPTIONS,
+  ],
   example: 'sampled-metrics expected --n 10000 --m 99 --ranks toy.csv --metrics auc,ap,ndcg,recall@10',
   run(args, io) {
     const setup = readSetup(args);
     const metrics = readMetrics(args);
     const digits = readDigits(args);
     const ties = readTieRule(args);
-    const recommenders = readRankFile(args, io, 'ranks', setup);
-    const table = expectedMetricsTable(
-      recommenders.map((data) => withTieRule(data, ties)),
-      metrics,
-      setup,
+    const progress = Progress.open(args, io);
+    const { recommenders, file } = readRanks(args, io, 'ranks', setup);
+    const ordered = recommenders.map((data) => withTieRule(data, ties));
+    checkExpected({ command: 'expected', ...setup, recommenders: ordered, file, metrics: metrics.length, methods: [] });
+    const each = progress.counter('expected', 'recommenders');
+    const table = progress.during(() =>
+      ordered.map((data, i) => {
+        const row = expectedMetricsTable([data], metrics, setup)[0];
+        each(i + 1, ordered.length);
+        return row;
+      }),
     );
     const results: MetricResult[] = recommenders.flatMap((data, i) =>
       metrics.map((metric, j) => ({ recommender: data.name, metric: metric.id, ...table[i][j] })),

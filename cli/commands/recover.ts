@@ -10,6 +10,7 @@ import {
   parseMethod,
   recoverDistribution,
 } from '../../src/core/index.ts';
+import { LIMITS } from '../bounds.ts';
 import type { Command } from '../command.ts';
 import { formatNumber } from '../format.ts';
 import {
@@ -21,12 +22,15 @@ import {
   readDigits,
   readPerUserN,
   readPrior,
-  readRankFile,
+  readRanks,
   readSetup,
   SAMPLED_RANKS_OPTION,
   SAMPLING_OPTION,
   withOption,
+  dataError,
 } from '../inputs.ts';
+import { Progress, PROGRESS_OPTIONS } from '../progress.ts';
+import { checkFits, checkOutputValues, checkVectors } from '../workload.ts';
 
 /** Jin et al.'s estimators of P(R) (core estimator registry): `mle`, `wmle`, `mes`, `bv-dist:G`. */
 const DISTRIBUTION_METHODS = methodSyntaxes(true, true);
@@ -53,11 +57,16 @@ export const recoverCommand: Command = {
     SAMPLED_RANKS_OPTION,
     { name: 'method', value: DISTRIBUTION_METHODS.join('|'), required: true, help: 'the estimator of P(R)' },
     { name: 'tolerance', value: 'T', help: 'stopping tolerance in (0, 1) (see above)' },
-    { name: 'max-iterations', value: 'I', help: 'iteration cap (default 10000)' },
+    {
+      name: 'max-iterations',
+      value: 'I',
+      help: `iteration cap (default 10000, at most ${LIMITS.maxIterations.toLocaleString('en-US')})`,
+    },
     { name: 'algorithm', value: 'em|squarem|newton', help: "mle/wmle solver (default em, the paper's)" },
     PER_USER_N_OPTION,
     PRIOR_OPTION,
     SAMPLING_OPTION,
+    ...PROGRESS_OPTIONS,
     ...COMMON_OPTIONS,
   ],
   example: 'sampled-metrics recover --n 3706 --m 99 --sampled-ranks sampled.csv --method mle --json',
@@ -69,45 +78,61 @@ export const recoverCommand: Command = {
       throw args.error(`--method must be ${orList(DISTRIBUTION_METHODS)}, got "${args.required('method')}"`);
     }
     const tolerance = args.number('tolerance', Number.MIN_VALUE, 1);
-    const maxIterations = args.integer('max-iterations', 1);
+    const maxIterations = args.integer('max-iterations', 1, LIMITS.maxIterations);
     const algorithm = args.string('algorithm');
     if (algorithm !== undefined && !['em', 'squarem', 'newton'].includes(algorithm)) {
       throw args.error(`--algorithm must be em, squarem or newton, got "${algorithm}"`);
     }
     const perUserN = readPerUserN(args);
     const prior = readPrior(args, io, itemCount);
-    const recommenders = readRankFile(args, io, 'sampled-ranks', { itemCount, sampleSize, sampling, sampled: true });
+    const progress = Progress.open(args, io);
+    const read = readRanks(args, io, 'sampled-ranks', { itemCount, sampleSize, sampling, sampled: true });
+    const { recommenders, file } = read;
+    const workload = { command: 'recover', itemCount, sampleSize, recommenders, file, metrics: 0, methods: [method] };
+    const largest = Math.max(
+      itemCount,
+      ...recommenders.flatMap((r) => (r.itemCounts ? [Math.max(...r.itemCounts)] : [])),
+    );
+    const printed = (recommenders.length + 1) * largest;
+    const culprit = `--n ${itemCount}, ${recommenders.length} recommenders in ${file}`;
+    checkOutputValues('recover', printed, culprit, 'lower n or use fewer recommenders');
+    checkVectors({ ...workload, metrics: 1 });
+    checkFits({ ...workload, perUserN, maxIterations }, 1);
+    const each = progress.counter('recover', 'recommenders');
     const fit = {
       tolerance,
       maxIterations,
       algorithm: algorithm as 'em' | 'squarem' | 'newton' | undefined,
       perUserN,
     };
-    const fits = recommenders.map((data) => {
-      const result = recoverDistribution(data, method as DistributionMethod, {
-        itemCount,
-        sampleSize,
-        sampling,
-        prior,
-        fit,
-      });
-      if (!result.ok) throw args.error(`recommender "${data.name}": ${result.error}`);
-      const r = result.value;
-      return {
-        recommender: data.name,
-        n: r.itemCount,
-        m: sampleSize,
-        method: method.id,
-        distribution: Array.from(r.distribution),
-        logLikelihood: r.logLikelihood,
-        objective: r.objective,
-        gap: r.gap,
-        iterations: r.iterations,
-        converged: r.converged,
-        perUserN: r.perUserN,
-        relative: r.relative ? Array.from(r.relative) : null,
-      };
-    });
+    const fits = progress.during(() =>
+      recommenders.map((data, i) => {
+        const result = recoverDistribution(data, method as DistributionMethod, {
+          itemCount,
+          sampleSize,
+          sampling,
+          prior,
+          fit,
+        });
+        if (!result.ok) throw dataError(file, data.name, result.error);
+        each(i + 1, recommenders.length);
+        const r = result.value;
+        return {
+          recommender: data.name,
+          n: r.itemCount,
+          m: sampleSize,
+          method: method.id,
+          distribution: Array.from(r.distribution),
+          logLikelihood: r.logLikelihood,
+          objective: r.objective,
+          gap: r.gap,
+          iterations: r.iterations,
+          converged: r.converged,
+          perUserN: r.perUserN,
+          relative: r.relative ? Array.from(r.relative) : null,
+        };
+      }),
+    );
     const first = fits[0];
     const text = fits
       .map((f) => {

@@ -7,7 +7,7 @@ import type { OrderingRow } from '../../src/core/index.ts';
 import { simulate } from '../../src/core/index.ts';
 import type { Command } from '../command.ts';
 import { formatMeanStd, formatNumber, renderTable } from '../format.ts';
-import type { CliIo } from '../io.ts';
+import { LIMITS } from '../bounds.ts';
 import {
   COMMON_OPTIONS,
   N_OPTION,
@@ -20,10 +20,13 @@ import {
   readMethods,
   readMetrics,
   readPrior,
-  readRankFile,
+  readRanks,
   readSetup,
   SAMPLING_OPTION,
+  inFile,
 } from '../inputs.ts';
+import { Progress, PROGRESS_OPTIONS } from '../progress.ts';
+import { checkDraws, checkFits, checkOutputRows, checkVectors } from '../workload.ts';
 import { renderMethodTable } from './tables.ts';
 
 export const simulateCommand: Command = {
@@ -40,10 +43,16 @@ export const simulateCommand: Command = {
     RANKS_OPTION,
     METRICS_OPTION,
     METHODS_OPTION,
-    { name: 'repeats', value: 'T', required: true, help: 'number of repetitions of the sampled evaluation' },
+    {
+      name: 'repeats',
+      value: 'T',
+      required: true,
+      help: `number of repetitions of the sampled evaluation (at most ${LIMITS.repeats.toLocaleString('en-US')})`,
+    },
     { name: 'seed', value: 'S', required: true, help: 'integer seed of the random source' },
     PRIOR_OPTION,
     SAMPLING_OPTION,
+    ...PROGRESS_OPTIONS,
     ...COMMON_OPTIONS,
   ],
   example:
@@ -53,23 +62,40 @@ export const simulateCommand: Command = {
     const { itemCount, sampleSize, sampling } = setup;
     const metrics = readMetrics(args);
     const methods = readMethods(args);
-    const repeats = args.requiredInteger('repeats', 1, 10_000_000);
+    const repeats = args.requiredInteger('repeats', 1, LIMITS.repeats);
     const seed = args.requiredInteger('seed', -Number.MAX_SAFE_INTEGER);
     const digits = readDigits(args);
     const prior = readPrior(args, io, itemCount);
-    const recommenders = readRankFile(args, io, 'ranks', setup);
-    const study = simulate({
-      ...setup,
-      recommenders,
-      metrics,
-      methods,
-      repetitions: repeats,
-      seed,
-      prior,
-      // Per-user n: corrections interpolated in n as in `estimate` and the app (within 1e-5 on E[M̂ | r]).
-      itemCountVectors: 'interpolated',
-      onProgress: io.progress ? progressLine(io) : undefined,
-    });
+    const progress = Progress.open(args, io);
+    const { recommenders, file } = readRanks(args, io, 'ranks', setup);
+    const workload = { command: 'simulate', ...setup, recommenders, file, metrics: metrics.length, methods };
+    const pairs = (recommenders.length * (recommenders.length - 1)) / 2;
+    const rowCount = (recommenders.length + pairs) * metrics.length * methods.length;
+    checkOutputRows(
+      'simulate',
+      rowCount,
+      `${recommenders.length} recommenders in ${file}, ${metrics.length} metrics, ${methods.length} methods`,
+    );
+    checkVectors(workload);
+    checkFits(workload, repeats, '--repeats');
+    checkDraws(workload, repeats);
+    progress.note(`simulate: ${repeats} repetitions, n = ${itemCount}, m = ${sampleSize}`);
+    const study = inFile(file, () =>
+      progress.during(() =>
+        simulate({
+          ...setup,
+          recommenders,
+          metrics,
+          methods,
+          repetitions: repeats,
+          seed,
+          prior,
+          // Per-user n: corrections interpolated in n as in `estimate` and the app (within 1e-5 on E[M̂ | r]).
+          itemCountVectors: 'interpolated',
+          onProgress: progress.counter('simulate', 'repetitions'),
+        }),
+      ),
+    );
     const rows = new Map(study.results.map((r) => [`${r.recommender}\0${r.metric}\0${r.method}`, r]));
     const find = (name: string, metric: string, method: string) => rows.get(`${name}\0${metric}\0${method}`);
     const estimates = renderMethodTable({
@@ -130,15 +156,4 @@ function renderOrderings(orderings: readonly OrderingRow[], methods: readonly st
 
 function percent(o: OrderingRow | undefined): string {
   return o ? `${((100 * o.correct) / o.repeats).toFixed(1)}` : '';
-}
-
-/** Writes `simulating: 120/1000` on one terminal line, updated at most every 1% and cleared at the end. */
-function progressLine(io: CliIo): (done: number, total: number) => void {
-  let shown = -1;
-  return (done, total) => {
-    const step = Math.floor((100 * done) / total);
-    if (step === shown && done < total) return;
-    shown = step;
-    io.stderr(done < total ? `\rsimulating: ${done}/${total} repetitions` : '\r\x1b[K');
-  };
 }

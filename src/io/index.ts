@@ -4,3 +4,4 @@ export * from './table.ts';
 export * from './cells.ts';
 export * from './rankFile.ts';
 export * from './priorFile.ts';
+export * from './utf8.ts';

@@ -73,8 +73,11 @@ function firstContentLine(text: string): string {
   return end < 0 ? text.slice(at) : text.slice(at, at + end);
 }
 
-/** Reads the header; raises for an empty file or a column named twice. Call inside `catchFileError`. */
-export function openPapaTable(source: string, file: string): TableReader {
+/**
+ * Reads the header; raises for an empty file or a column named twice. Call inside `catchFileError`. `example` is the
+ * header an empty file's message suggests (a rank file's by default; a prior file passes "rank,weight").
+ */
+export function openPapaTable(source: string, file: string, example = 'recommender,rank'): TableReader {
   const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
   const delimiter = firstContentLine(text).includes('\t') ? '\t' : ',';
   let headerRow: TableRow | null = null;
@@ -83,7 +86,7 @@ export function openPapaTable(source: string, file: string): TableReader {
     return false;
   });
   const head = headerRow as TableRow | null;
-  if (!head) raise(file, null, null, 'the file is empty (expected a header line such as "recommender,rank")');
+  if (!head) raise(file, null, null, `the file is empty (expected a header line such as "${example}")`);
   const header = head.cells.map((name) => name.toLowerCase());
   const seen = new Set<string>();
   for (const name of header) {

@@ -19,7 +19,7 @@ export interface PriorFileOptions {
 
 /** Returns p as a Float64Array of length n with p[r − 1] the weight of rank r, summing to 1. */
 export function parsePriorFile(text: string, options: PriorFileOptions): Parsed<Float64Array> {
-  return catchFileError(() => readPrior(openPapaTable(text, options.file), options.itemCount));
+  return catchFileError(() => readPrior(openPapaTable(text, options.file, 'rank,weight'), options.itemCount));
 }
 
 function readPrior(table: TableReader, itemCount: number): Float64Array {
