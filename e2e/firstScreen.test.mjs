@@ -127,3 +127,26 @@ test('ranks above n offer "Set n to the largest rank", every bad line is listed,
     await context.close();
   }
 });
+
+test('loading MovieLens over pasted data can be undone: the pasted data come back', async () => {
+  const { context, page, problems } = await open(1366, 768);
+  try {
+    const box = page.getByRole('textbox', { name: 'Ranks of A' });
+    await box.fill('1 2 3 50');
+    await page.locator('td[data-kind="exact"][data-metric="auc"]').first().waitFor();
+    await page.getByLabel('Built-in data set').selectOption('movielens-true');
+    await page.getByRole('button', { name: 'Load data set' }).click();
+    await page.getByRole('button', { name: 'Replace data' }).click({ timeout: 15_000 });
+    await page.locator('table.results tbody th', { hasText: 'Z' }).waitFor({ timeout: 30_000 });
+    const notice = page.locator('.notice', { hasText: 'replaced your data' });
+    await notice.getByRole('button', { name: 'Undo' }).click();
+    await page.locator('.notice', { hasText: 'Your data are back.' }).waitFor({ timeout: 10_000 });
+    await page.locator('table.results tbody th', { hasText: 'C' }).waitFor({ timeout: 30_000 });
+    await waitForResults(page);
+    assert.deepEqual(await page.locator('table.results tbody th').allInnerTexts(), ['A', 'B', 'C']);
+    assert.equal(await box.inputValue(), '1 2 3 50');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -1,4 +1,5 @@
 import { downloadConfiguration } from '../state/shareActions.ts';
+import { undoReplace } from '../state/inputActions.ts';
 import { dismissNotice, restorePreviousWork } from '../state/session.ts';
 import { useExplorer } from './useExplorer.ts';
 
@@ -6,6 +7,7 @@ import { useExplorer } from './useExplorer.ts';
 export function NoticeBar() {
   const notice = useExplorer((s) => s.notice);
   const previousWork = useExplorer((s) => s.previousWork);
+  const replacedWork = useExplorer((s) => s.replacedWork ?? null);
   if (!notice) return null;
   return (
     <div className={`notice notice-${notice.tone}`} role={notice.tone === 'info' ? 'status' : 'alert'}>
@@ -14,6 +16,11 @@ export function NoticeBar() {
         {notice.offerRestore && previousWork ? (
           <button type="button" onClick={() => void restorePreviousWork()}>
             Restore previous work
+          </button>
+        ) : null}
+        {notice.offerUndo && replacedWork ? (
+          <button type="button" onClick={() => void undoReplace()}>
+            Undo
           </button>
         ) : null}
         {notice.offerDownload ? (

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setBridge } from './actions.ts';
 import { generateSynthetic } from '../../workers/synthetic.ts';
 import { DEFAULT_SYNTHETIC } from './datasets/registry.ts';
-import { confirmPreview, editableText, loadDataset, readPastedCsv } from './inputActions.ts';
+import { confirmPreview, editableText, loadDataset, readPastedCsv, undoReplace } from './inputActions.ts';
 import { resolveRank } from '../../workers/rankRegistry.ts';
 import { rankInputs } from './rankUpload.ts';
 import {
@@ -165,5 +165,19 @@ describe('rank uploads', () => {
     expect(inputs[0]).toEqual({ ref: expect.any(String), name: 'Large' });
     expect(resolveRank(inputs[0])).toEqual({ ...large, name: 'Large' });
     expect(inputs[1]).toEqual({ ...small, name: 'Small' });
+  });
+});
+
+describe('undo', () => {
+  it('brings back the recommenders and settings that loaded data replaced', async () => {
+    setRecommenderText(entry('A').id, '1 2 3');
+    await readPastedCsv('recommender,rank\nX,5\nY,7\n');
+    await confirmPreview();
+    expect(store.getState().recommenders.map((r) => r.name)).toEqual(['X', 'Y']);
+    expect(store.getState().notice).toMatchObject({ offerUndo: true });
+    await undoReplace();
+    expect(store.getState().recommenders.map((r) => r.name)).toEqual(['A', 'B', 'C']);
+    expect(entry('A').text).toBe('1 2 3');
+    expect(store.getState().replacedWork).toBeNull();
   });
 });

@@ -11,7 +11,7 @@ import type { SyntheticParams } from '../io/syntheticParams.ts';
 import { PALETTE, type ExplorerDocument } from './document.ts';
 import { applyDocument, nextTask } from './documentActions.ts';
 import { restoreDocument } from './restore.ts';
-import { explorerStore as store, type Preview } from './store.ts';
+import { documentOf, explorerStore as store, type Preview } from './store.ts';
 
 /** Files larger than this are refused before reading (a histogram of any evaluation is far smaller). */
 export const MAX_FILE_BYTES = 200 * 1024 * 1024;
@@ -120,10 +120,15 @@ export function dismissInput(): void {
 
 /** Replaces the recommenders (and, for a configuration or a data set, the settings) by the preview's. */
 export async function confirmPreview(): Promise<void> {
-  const { input, settings, view } = store.getState();
+  const state = store.getState();
+  const { input, settings, view } = state;
   if (input.status !== 'preview') return;
   const { preview } = input;
-  store.setState({ input: { status: 'idle' } });
+  store.setState({
+    input: { status: 'idle' },
+    replacedWork: documentOf(state),
+    notice: { tone: 'info', message: `${preview.origin} replaced your data.`, offerUndo: true },
+  });
   await nextTask();
   if (preview.document) return applyDocument(preview.document);
   const document: ExplorerDocument = {
@@ -140,4 +145,14 @@ export async function confirmPreview(): Promise<void> {
     })),
   };
   return applyDocument(document);
+}
+
+/** Brings back the data and settings that loaded data replaced. */
+export async function undoReplace(): Promise<void> {
+  const state = store.getState();
+  const replaced = state.replacedWork;
+  if (!replaced) return;
+  store.setState({ replacedWork: null, notice: { tone: 'info', message: 'Your data are back.' } });
+  await nextTask();
+  await applyDocument(replaced);
 }

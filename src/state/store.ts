@@ -115,6 +115,8 @@ export interface Notice {
   readonly offerRestore?: boolean;
   /** Offers to download the configuration when it is too large for a link. */
   readonly offerDownload?: boolean;
+  /** Offers to bring back the data and settings that loaded data replaced (`replacedWork`). */
+  readonly offerUndo?: boolean;
 }
 
 export interface ExplorerState {
@@ -131,6 +133,8 @@ export interface ExplorerState {
   readonly link: { readonly url: string | null; readonly problem: string | null; readonly copied: boolean };
   /** The work that was showing before a shared link replaced it, until the user restores or dismisses it. */
   readonly previousWork: ExplorerDocument | null;
+  /** The data and settings that the last loaded data (file, data set, MovieLens) replaced, for Undo. */
+  readonly replacedWork?: ExplorerDocument | null;
 }
 
 let nextId = 0;
