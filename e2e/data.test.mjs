@@ -133,7 +133,8 @@ test('the Monte Carlo study shows progress, can be cancelled, and gives mean ± 
     await page.getByRole('spinbutton', { name: 'Repetitions' }).fill('100000');
     await page.getByRole('button', { name: 'Run simulation' }).click();
     await page.getByRole('progressbar', { name: 'Simulation progress' }).waitFor({ timeout: 10_000 });
-    await page.getByRole('button', { name: 'Cancel' }).click();
+    // The study's own Cancel (the figures have theirs).
+    await page.locator('section[aria-labelledby="study-title"]').getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('progressbar').waitFor({ state: 'detached', timeout: 5_000 });
     await page.getByRole('spinbutton', { name: 'Repetitions' }).fill('200');
     await page.getByRole('button', { name: 'Run simulation' }).click();

@@ -135,12 +135,15 @@ function TrueRanksSummary({ table }: { table: TableResult }) {
               <b>{o.label}:</b>{' '}
               {o.sampled === null
                 ? 'computing… '
-                : o.differs
-                  ? `at m = ${m} the sampled order ${o.sampled} is wrong (exact: ${o.exact}). `
-                  : `at m = ${m} the sampled order is right (${o.exact}). `}
+                : o.differs && o.exact.includes('=')
+                  ? `at m = ${m} the sampled order ${o.sampled} separates what the exact metric ties (${o.exact}). `
+                  : o.differs
+                    ? `at m = ${m} the sampled order ${o.sampled} is wrong (exact: ${o.exact}). `
+                    : `at m = ${m} the sampled order is right (${o.exact}). `}
               {sampled !== null ? (
                 <>
-                  The uncorrected metric orders correctly {sampled} <FigureLink tab="fig2" label="Figure 2" />
+                  The uncorrected metric orders{o.exact.includes('=') ? ' the pairs it separates' : ''} correctly{' '}
+                  {sampled} <FigureLink tab="fig2" label="Figure 2" />
                   {corrected !== null ? (
                     <>
                       ; {bv} {corrected}
