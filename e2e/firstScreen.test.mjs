@@ -114,6 +114,15 @@ test('ranks above n offer "Set n to the largest rank", every bad line is listed,
     await box.fill('40 12000\n8437\n15000');
     await page.waitForFunction((el) => el.getAttribute('aria-invalid') === 'false', await box.elementHandle());
     assert.equal(await box.getAttribute('aria-invalid'), 'false');
+    // A file: the same offer beside the message; one click sets n and shows the preview.
+    const csv = 'recommender,rank\nX,3\nX,21000\nY,20\n';
+    await page
+      .getByLabel('Load file')
+      .setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByText('big.csv:3: rank 21000 is larger than n = 15000.').waitFor({ timeout: 10_000 });
+    await page.getByRole('button', { name: 'Set n to the largest rank (21,000)' }).click();
+    await page.getByRole('region', { name: /Preview: big\.csv/ }).waitFor({ timeout: 10_000 });
+    assert.equal(await page.getByRole('spinbutton', { name: 'Items (n)', exact: true }).inputValue(), '21000');
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

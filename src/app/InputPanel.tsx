@@ -1,7 +1,7 @@
 import { useId, useState, type DragEvent } from 'react';
 import { DatasetPicker } from './DatasetPicker.tsx';
 import { PreviewPanel } from './PreviewPanel.tsx';
-import { dismissInput, readFile, readPastedCsv } from '../state/inputActions.ts';
+import { dismissInput, fitItemCount, readFile, readPastedCsv } from '../state/inputActions.ts';
 import { useExplorer } from './useExplorer.ts';
 
 /** Data in: a file (picker or drop), a whole pasted CSV, a built-in data set; then a preview to confirm. */
@@ -71,7 +71,12 @@ export function InputPanel() {
       ) : null}
       {input.status === 'error' ? (
         <div className="status status-error" role="alert">
-          <p>{input.message}</p>
+          <p>{/[.!?…]$/.test(input.message) ? input.message : `${input.message}.`}</p>
+          {input.largestRank ? (
+            <button type="button" onClick={() => void fitItemCount()}>
+              Set n to the largest rank ({input.largestRank.toLocaleString('en-US')})
+            </button>
+          ) : null}{' '}
           <button type="button" onClick={dismissInput}>
             Dismiss
           </button>

@@ -2,7 +2,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setBridge } from './actions.ts';
 import { generateSynthetic } from '../../workers/synthetic.ts';
 import { DEFAULT_SYNTHETIC } from './datasets/registry.ts';
-import { confirmPreview, editableText, loadDataset, readPastedCsv, undoReplace } from './inputActions.ts';
+import {
+  confirmPreview,
+  editableText,
+  fitItemCount,
+  loadDataset,
+  readPastedCsv,
+  undoReplace,
+} from './inputActions.ts';
 import { resolveRank } from '../../workers/rankRegistry.ts';
 import { rankInputs } from './rankUpload.ts';
 import {
@@ -179,5 +186,15 @@ describe('undo', () => {
     expect(store.getState().recommenders.map((r) => r.name)).toEqual(['A', 'B', 'C']);
     expect(entry('A').text).toBe('1 2 3');
     expect(store.getState().replacedWork).toBeNull();
+  });
+});
+
+describe('a file with ranks above n', () => {
+  it('offers n = its largest rank; one click sets n and previews the file', async () => {
+    await readPastedCsv('recommender,rank\nX,12000\nY,15000\nY,3\n');
+    expect(store.getState().input).toMatchObject({ status: 'error', largestRank: 15_000 });
+    await fitItemCount();
+    expect(store.getState().settings.itemCount).toBe(15_000);
+    expect(store.getState().input.status).toBe('preview');
   });
 });

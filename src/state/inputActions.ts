@@ -8,9 +8,10 @@ import { rankSummary } from '../io/rankHistogram.ts';
 import { startTask } from './actions.ts';
 import { datasetById } from './datasets/registry.ts';
 import type { SyntheticParams } from '../io/syntheticParams.ts';
-import { PALETTE, type ExplorerDocument } from './document.ts';
+import { LIMITS, PALETTE, type ExplorerDocument } from './document.ts';
 import { applyDocument, nextTask } from './documentActions.ts';
 import { restoreDocument } from './restore.ts';
+import { setItemCount } from './settingsActions.ts';
 import { documentOf, explorerStore as store, type Preview } from './store.ts';
 
 /** Files larger than this are refused before reading (a histogram of any evaluation is far smaller). */
@@ -34,12 +35,16 @@ export function editableText(data: RankData): string | null {
     .join(' ');
 }
 
-async function read(origin: string, source: Blob | string): Promise<void> {
+/** The last file or text read, to read again once n is set to its largest rank. */
+let lastRead: { origin: string; source: Blob | string } | null = null;
+
+async function read(origin: string, source: Blob | string, itemCount?: number): Promise<void> {
   const { settings } = store.getState();
+  lastRead = { origin, source };
   store.setState({ input: { status: 'reading', origin } });
   const options = {
     file: origin,
-    itemCount: settings.itemCount,
+    itemCount: itemCount ?? settings.itemCount,
     sampleSize: settings.sampleSize,
     sampling: settings.sampling,
     sampled: settings.rankKind === 'sampled',
@@ -55,7 +60,14 @@ async function read(origin: string, source: Blob | string): Promise<void> {
   }
   const parsed = outcome.value;
   if (!parsed.ok) {
-    store.setState({ input: { status: 'error', origin, message: formatFileError(parsed.error) } });
+    const message = formatFileError(parsed.error);
+    const largestRank =
+      itemCount === undefined && !options.sampled && / is larger than n = /.test(message)
+        ? await largestRankOf(origin, source, options)
+        : null;
+    store.setState({
+      input: { status: 'error', origin, message, ...(largestRank !== null ? { largestRank } : {}) },
+    });
     return;
   }
   let preview: Preview;
@@ -76,6 +88,29 @@ async function read(origin: string, source: Blob | string): Promise<void> {
     preview = { origin, layout: LAYOUTS[file.layout], settings: null, problems: [], recommenders };
   }
   store.setState({ input: { status: 'preview', preview } });
+}
+
+/** The largest rank of a file whose ranks exceed n: read again with the largest n the page takes; null if it fails. */
+async function largestRankOf(
+  origin: string,
+  source: Blob | string,
+  options: { file: string; sampleSize: number; sampling: ExplorerDocument['settings']['sampling']; sampled: boolean },
+): Promise<number | null> {
+  const outcome = await startTask('input', (backend, signal) =>
+    backend.run(signal, (api) => api.readInput(source, { ...options, itemCount: LIMITS.maxItemCount })),
+  );
+  if (outcome === null || 'error' in outcome || !outcome.value.ok || outcome.value.value.kind !== 'ranks') return null;
+  let largest = 0;
+  for (const data of outcome.value.value.file.recommenders) for (const r of data.ranks) largest = Math.max(largest, r);
+  return largest >= 2 ? largest : null;
+}
+
+/** Sets n to the largest rank of the file that exceeded it, and reads the file again (its preview follows). */
+export async function fitItemCount(): Promise<void> {
+  const { input } = store.getState();
+  if (input.status !== 'error' || !input.largestRank || !lastRead) return;
+  setItemCount(input.largestRank);
+  await read(lastRead.origin, lastRead.source, input.largestRank);
 }
 
 export function readFile(file: File): Promise<void> {

@@ -105,7 +105,13 @@ export type InputState =
   | { readonly status: 'idle' }
   | { readonly status: 'reading'; readonly origin: string }
   | { readonly status: 'preview'; readonly preview: Preview }
-  | { readonly status: 'error'; readonly origin: string; readonly message: string };
+  | {
+      readonly status: 'error';
+      readonly origin: string;
+      readonly message: string;
+      /** When the file's ranks exceed n: its largest rank, which n can be set to (inputActions.fitItemCount). */
+      readonly largestRank?: number;
+    };
 
 /** A message about the page as a whole: an unreadable link, restored work, a link too large. */
 export interface Notice {
