@@ -139,6 +139,7 @@ test('loading MovieLens over pasted data can be undone: the pasted data come bac
     await page.getByRole('button', { name: 'Load data set' }).click();
     await page.getByRole('button', { name: 'Replace data' }).click({ timeout: 15_000 });
     await page.locator('table.results tbody th', { hasText: 'Z' }).waitFor({ timeout: 30_000 });
+    await page.locator('table.results thead th', { hasText: 'Exact, each user’s own n (1,393–3,687)' }).waitFor();
     const notice = page.locator('.notice', { hasText: 'replaced your data' });
     await notice.getByRole('button', { name: 'Undo' }).click();
     await page.locator('.notice', { hasText: 'Your data are back.' }).waitFor({ timeout: 10_000 });
@@ -146,6 +147,21 @@ test('loading MovieLens over pasted data can be undone: the pasted data come bac
     await waitForResults(page);
     assert.deepEqual(await page.locator('table.results tbody th').allInnerTexts(), ['A', 'B', 'C']);
     assert.equal(await box.inputValue(), '1 2 3 50');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('tables label Recall@10 (= HR@10); a cut-off K above n gets a warning', async () => {
+  const { context, page, problems } = await open(1366, 768);
+  try {
+    const header = page.locator('table.results thead tr').nth(1).locator('th').nth(3);
+    assert.equal((await header.innerText()).replace(/\s+/g, ' '), 'Recall@10 (= HR@10)');
+    await page.getByRole('spinbutton', { name: 'Items (n)', exact: true }).fill('8');
+    await page
+      .getByText('The cut-off K of Recall@10 is above n = 8, so it cuts nothing off')
+      .waitFor({ timeout: 10_000 });
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -5,6 +5,7 @@ import { ResultsTable } from '../components/ResultsTable.tsx';
 import { SelectField } from '../components/SelectField.tsx';
 import { StatusMessage } from '../components/StatusMessage.tsx';
 import { formatInteger, metricLabel, SAMPLING_LABELS } from '../core/labels.ts';
+import { itemCountRange } from '../core/rankData.ts';
 import { pairVerdicts } from '../figures/orderings.ts';
 import { resultsTable, type ExactIntervals } from '../figures/resultsTable.ts';
 import { refreshTable } from '../state/actions.ts';
@@ -76,6 +77,15 @@ export function ResultsSection() {
     () => (result && metric !== null ? verdictOf(result, intervals, intervalJob, metric) : null),
     [result, intervals, intervalJob, metric],
   );
+  const entries = useExplorer((s) => s.recommenders);
+  const ownItemCounts = useMemo(() => {
+    if (!result) return null;
+    const names = new Set(result.rows.map((r) => r.name));
+    return itemCountRange(entries.filter((e) => !e.hidden && e.data && names.has(e.name)).map((e) => e.data!));
+  }, [result, entries]);
+  const itemCountText = ownItemCounts
+    ? `each user’s own n (${formatInteger(ownItemCounts.smallest)}–${formatInteger(ownItemCounts.largest)})`
+    : null;
   const paper =
     result !== null &&
     isToyExample(result.rows) &&
@@ -100,10 +110,20 @@ export function ResultsSection() {
         <>
           <ResultsTable
             model={model}
-            caption={`Metrics averaged over each recommender’s users, n = ${formatInteger(result.itemCount)} items.`}
+            caption={`Metrics averaged over each recommender’s users, ${itemCountText ?? `n = ${formatInteger(result.itemCount)} items`}.`}
             exactHeading={
               <>
-                Exact, all <i>n</i> = {formatInteger(result.itemCount)} items [95% interval over users]
+                {itemCountText ? (
+                  <>
+                    Exact, each user’s own <i>n</i> ({formatInteger(ownItemCounts!.smallest)}–
+                    {formatInteger(ownItemCounts!.largest)})
+                  </>
+                ) : (
+                  <>
+                    Exact, all <i>n</i> = {formatInteger(result.itemCount)} items
+                  </>
+                )}{' '}
+                [95% interval over users]
                 {paper ? <span className="paper-ref">paper’s Table 1</span> : null}
               </>
             }

@@ -1,4 +1,11 @@
-import { parseGamma, parseMetricList, SAMPLING_LABELS, type Sampling } from '../core/index.ts';
+import {
+  formatInteger,
+  metricLabel,
+  parseGamma,
+  parseMetricList,
+  SAMPLING_LABELS,
+  type Sampling,
+} from '../core/index.ts';
 import { NumberField } from '../components/NumberField.tsx';
 import { SelectField } from '../components/SelectField.tsx';
 import { TextListField } from '../components/TextListField.tsx';
@@ -127,6 +134,7 @@ export function SettingsSection() {
           />
         ) : null}
       </div>
+      <CutoffWarning metrics={settings.metrics} itemCount={settings.itemCount} />
       {settings.rankKind === 'true' ? (
         <div className="fields">
           <NumberField
@@ -148,5 +156,17 @@ export function SettingsSection() {
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** A cut-off K above n cuts nothing off: Recall@K and Precision@K no longer tell recommenders apart. */
+function CutoffWarning({ metrics, itemCount }: { metrics: readonly string[]; itemCount: number }) {
+  const above = metrics.filter((id) => Number(id.split('@')[1] ?? 0) > itemCount);
+  if (above.length === 0) return null;
+  return (
+    <p className="status status-warning" role="status">
+      The cut-off K of {above.map(metricLabel).join(', ')} is above n = {formatInteger(itemCount)}, so it cuts nothing
+      off: Recall@K is then 1 and Precision@K 1/K for every recommender, and NDCG@K and AP@K equal NDCG and AP.
+    </p>
   );
 }

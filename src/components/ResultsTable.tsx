@@ -52,6 +52,9 @@ export function ResultsTable({ model, caption, exactHeading, sampledHeading, bus
               model.columns.map((column, j) => (
                 <th scope="col" key={`${group}-${column.id}`} className={j === 0 ? 'num group-start' : 'num'}>
                   {column.label}
+                  {column.id.startsWith('recall@') ? (
+                    <span className="metric-alias">(= HR@{column.id.slice('recall@'.length)})</span>
+                  ) : null}
                 </th>
               )),
             )}
