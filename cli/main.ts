@@ -13,5 +13,11 @@ export function nodeIo(): CliIo {
 }
 
 export async function main(argv: readonly string[]): Promise<void> {
+  // A reader that stops early (`sampled-metrics … | head`) closes the pipe: end quietly, as other tools do, instead
+  // of an unhandled EPIPE with a stack trace.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(process.exitCode ?? 0);
+  });
   process.exitCode = await run(argv, nodeIo());
 }

@@ -1,5 +1,5 @@
 /** The real executable: `node bin/sampled-metrics.mjs` registers tsx and runs cli/main.ts (no build step). */
-import { spawnSync } from 'node:child_process';
+import { spawn as spawnAsync, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -58,5 +58,31 @@ describe('bin/sampled-metrics.mjs as a process', () => {
     });
     expect([result.status, result.stderr]).toEqual([0, '']);
     expect(JSON.parse(result.stdout)).toEqual(['a', '--b']);
+  });
+
+  it('ends quietly when the reader closes the pipe early (`… | head`): no EPIPE stack trace', async () => {
+    const child = spawnAsync(
+      process.execPath,
+      [
+        'bin/sampled-metrics.mjs',
+        'correct',
+        '--n',
+        '1000',
+        '--m',
+        '20000',
+        '--metrics',
+        'ap',
+        '--method',
+        'rank-estimate',
+        '--json',
+      ],
+      { cwd: ROOT },
+    );
+    let err = '';
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(err).toBe('');
+    expect(code).toBe(0);
   });
 });
