@@ -186,7 +186,7 @@ function SampledRanksSummary() {
         Estimated order by {metricLabel(metric)}, from sampled ranks at m = {formatInteger(result!.sampleSize)}{' '}
         <FigureLink tab="fig6" label="Figure 6" metric={metric} />:
       </p>
-      <PairVerdicts model={view.verdict} metricLabel={metricLabel(metric)} table={false} />
+      <PairVerdicts model={view.verdict} metricLabel={metricLabel(metric)} table={false} label="Estimated order" />
     </>
   );
 }

@@ -7,16 +7,18 @@ export interface PairVerdictsProps {
   readonly metricLabel: string;
   /** Below the sentences: the difference by every method (not for a single method). */
   readonly table: boolean;
+  /** The region's accessible name (default "Verdicts"). */
+  readonly label?: string;
 }
 
 /**
  * One sentence per pair of recommenders (the difference and its 95% interval over users by the primary method),
  * then the difference by every method: "≈" marks an interval that holds 0 (within the noise of the user sample).
  */
-export function PairVerdicts({ model, metricLabel, table }: PairVerdictsProps) {
+export function PairVerdicts({ model, metricLabel, table, label = 'Verdicts' }: PairVerdictsProps) {
   if (model.pairs.length === 0) return null;
   return (
-    <div className="verdicts" role="region" aria-label="Verdicts">
+    <div className="verdicts" role="region" aria-label={label}>
       <ul className="verdict-sentences">
         {model.pairs.map((p) => (
           <li key={`${p.ahead}|${p.behind}`} className={`verdict ${p.status}${p.reversed ? ' reversed' : ''}`}>
