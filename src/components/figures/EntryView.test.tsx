@@ -5,6 +5,7 @@ import { singleRankData, UNIFORM_PRIOR } from '../../core/index.ts';
 import { DEFAULT_FIGURES_VIEW, FIGURE_DEFAULTS } from '../../state/figureView.ts';
 import { inline } from '../../state/testing.ts';
 import { TOY_RECOMMENDERS } from '../../state/toyExample.ts';
+import { correctedLimit } from './entries/correctedSweep.tsx';
 import { FIGURE_REGISTRY } from './entries/index.ts';
 import { EntryView } from './EntryView.tsx';
 import { JobStatus, type JobStatusProps } from './JobStatus.tsx';
@@ -93,6 +94,19 @@ describe('EntryView (the one view of every figure and table)', () => {
       });
       expect(entry.request(inputs, FIGURE_DEFAULTS[entry.settings as 'fig6']).population).toBeNull();
     }
+  });
+
+  it('Figure 6 solves the corrections up to m = 1,000, or a tenth of the smallest n without replacement with many n', () => {
+    const many = singleRankData(
+      'U',
+      Array.from({ length: 30 }, () => 1),
+      null,
+      Array.from({ length: 30 }, (_, i) => 1393 + i),
+    );
+    const recommenders = [{ name: 'U', color: null, data: many }];
+    expect(correctedLimit({ recommenders, sampling: 'without-replacement' })).toBe(139);
+    expect(correctedLimit({ recommenders, sampling: 'with-replacement' })).toBe(1000);
+    expect(correctedLimit({ recommenders: inputs.recommenders, sampling: 'without-replacement' })).toBe(1000);
   });
 
   it('a study above the automatic size waits for its button', () => {

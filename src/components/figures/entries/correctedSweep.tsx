@@ -1,15 +1,30 @@
 import { proxy } from 'comlink';
+import { itemCountRange } from '../../../core/index.ts';
 import { correctedSweepPlot } from '../../../figures/correctedSweepPlot.ts';
-import { metricLabel } from '../../../figures/labels.ts';
+import { fmtInt, metricLabel } from '../../../figures/labels.ts';
 import type { SweepRequest, SweepResult } from '../../../../workers/figures/sweep.ts';
 import { Choice, ListInput, ScaleChoice } from '../Controls.tsx';
 import { figureEntry } from '../entry.ts';
 import { parseGammaList } from '../parse.ts';
-import { SAMPLING_TEXT } from '../types.ts';
+import { SAMPLING_TEXT, type FigureInputs } from '../types.ts';
 import { needsRecommenders, priorPhrase, requestRecommenders, withRankSources, type PageRequest } from './common.ts';
 import { populationOf, POPULATION_TEXT, withPopulation, type PopulationSpec } from './population.ts';
 
 const METRICS = ['recall@10', 'ndcg@10', 'ap', 'auc'];
+
+/** Distinct per-user n up to which every n may be solved exactly at any m. */
+const EXACT_ITEM_COUNTS = 20;
+
+/**
+ * The largest m of the corrections: 1,000, except without replacement for data with many distinct per-user n, where
+ * BV's vectors are interpolated in n only while n ≥ 10·m (core corrections/itemCountGrid.ts): beyond a tenth of the
+ * smallest n every distinct n would be solved exactly at each m (on MovieLens' 743 n, minutes instead of seconds).
+ */
+export function correctedLimit(inputs: Pick<FigureInputs, 'recommenders' | 'sampling'>): number {
+  const own = itemCountRange(inputs.recommenders.map((r) => r.data));
+  if (inputs.sampling !== 'without-replacement' || !own || own.distinct <= EXACT_ITEM_COUNTS) return 1000;
+  return Math.max(10, Math.min(1000, Math.floor(own.smallest / 10)));
+}
 
 const gammaProblem = (text: string) => {
   const parsed = parseGammaList(text, 1);
@@ -29,8 +44,13 @@ export const correctedSweep = figureEntry<'fig6', CorrectedSweepRequest, SweepRe
     <>
       How large a sample each estimator needs to order the recommenders as the exact metric does. In the paper
       (MovieLens 1M) the uncorrected Recall@10 needs <i>m</i> ≈ 1,000 to order X and Y correctly, BV with γ = 0.1 fewer
-      than 60. The corrections are solved for each <i>m</i> up to 1,000 (their cost grows as <i>m</i>³), with{' '}
-      {priorPhrase(inputs.prior)} (the settings’ prior).{inputs.rankKind === 'sampled' ? ` ${POPULATION_TEXT}` : null}
+      than 60. The corrections are solved for each <i>m</i> up to {fmtInt(correctedLimit(inputs))} (their cost grows as{' '}
+      <i>m</i>³
+      {correctedLimit(inputs) < 1000
+        ? '; without replacement and with many per-user n, beyond a tenth of the smallest n each n would need its own solve'
+        : ''}
+      ), with {priorPhrase(inputs.prior)} (the settings’ prior).
+      {inputs.rankKind === 'sampled' ? ` ${POPULATION_TEXT}` : null}
     </>
   ),
   problem: (inputs) => needsRecommenders(inputs),
@@ -42,7 +62,7 @@ export const correctedSweep = figureEntry<'fig6', CorrectedSweepRequest, SweepRe
     sampling: inputs.sampling,
     prior: inputs.prior,
     points: 40,
-    correctedLimit: 1000,
+    correctedLimit: correctedLimit(inputs),
     population: populationOf(inputs),
   }),
   compute: async (api, request, _signal, onProgress) =>
