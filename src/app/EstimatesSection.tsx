@@ -1,17 +1,17 @@
 import { useMemo } from 'react';
 import { MethodTable } from '../components/MethodTable.tsx';
 import { PairVerdicts } from '../components/PairVerdicts.tsx';
-import { SelectField } from '../components/SelectField.tsx';
 import { StatusMessage } from '../components/StatusMessage.tsx';
 import { formatInteger, metricLabel } from '../core/labels.ts';
 import { methodTable } from '../figures/methodTable.ts';
 import { pairVerdicts } from '../figures/orderings.ts';
 import { cancelEstimates, refreshEstimates } from '../state/actions.ts';
 import { emRuleText, estimatorSettingsOf } from '../state/estimatorSettings.ts';
-import { setEstimatorSetting, setViewMetric } from '../state/settingsActions.ts';
+import { setEstimatorSetting } from '../state/settingsActions.ts';
 import type { EstimatesResult, IntervalsResult, Job } from '../state/store.ts';
 import { EstimatorSettingsPanel } from './EstimatorSettingsPanel.tsx';
 import { IntervalStatus } from './IntervalStatus.tsx';
+import { Computing, MetricSelect } from './MetricSelect.tsx';
 import { useExplorer } from './useExplorer.ts';
 
 const RANGE = [0, 1] as const;
@@ -110,12 +110,7 @@ export function EstimatesSection() {
       {result && view && metric !== null ? (
         <>
           <div className="fields narrow estimates-controls">
-            <SelectField
-              label="Metric"
-              value={metric}
-              options={result.metrics.map((id) => ({ value: id, label: metricLabel(id) }))}
-              onChange={setViewMetric}
-            />
+            <MetricSelect label="Metric" metrics={result.metrics} value={metric} />
             <label
               className="check"
               title="LS (eqs. 21–23) minimises bias only: its values can leave [0, 1]. It is solved for every distinct n (slow when users have their own n)."
@@ -168,9 +163,7 @@ export function EstimatesSection() {
           ) : null}
         </>
       ) : job.status === 'loading' ? (
-        <p className="muted" role="status">
-          Computing…
-        </p>
+        <Computing />
       ) : null}
     </section>
   );

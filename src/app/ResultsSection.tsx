@@ -2,18 +2,17 @@ import { useMemo } from 'react';
 import { OrderingNotes } from '../components/OrderingNotes.tsx';
 import { PairVerdicts } from '../components/PairVerdicts.tsx';
 import { ResultsTable } from '../components/ResultsTable.tsx';
-import { SelectField } from '../components/SelectField.tsx';
 import { StatusMessage } from '../components/StatusMessage.tsx';
 import { formatInteger, metricLabel, SAMPLING_LABELS } from '../core/labels.ts';
 import { itemCountRange } from '../core/rankData.ts';
 import { pairVerdicts } from '../figures/orderings.ts';
 import { resultsTable, type ExactIntervals } from '../figures/resultsTable.ts';
 import { refreshTable } from '../state/actions.ts';
-import { setViewMetric } from '../state/settingsActions.ts';
 import type { IntervalsResult, Job, TableResult } from '../state/store.ts';
 import { TOY_ITEM_COUNT, TOY_RECOMMENDERS, TOY_SAMPLE_SIZE } from '../state/toyExample.ts';
 import { EstimatorSettingsPanel } from './EstimatorSettingsPanel.tsx';
 import { IntervalStatus } from './IntervalStatus.tsx';
+import { Computing, MetricSelect } from './MetricSelect.tsx';
 import { useExplorer } from './useExplorer.ts';
 
 /** The exact metrics' intervals over users, when they are about this table's recommenders. */
@@ -152,21 +151,14 @@ export function ResultsSection() {
             <div className="verdict-block">
               <h3>Which recommender is better?</h3>
               <div className="fields narrow">
-                <SelectField
-                  label="Metric of the verdicts"
-                  value={metric}
-                  options={result.metrics.map((id) => ({ value: id, label: metricLabel(id) }))}
-                  onChange={setViewMetric}
-                />
+                <MetricSelect label="Metric of the verdicts" metrics={result.metrics} value={metric} />
               </div>
               <PairVerdicts model={verdict} metricLabel={metricLabel(metric)} table={false} />
             </div>
           ) : null}
         </>
       ) : job.status === 'loading' ? (
-        <p className="muted" role="status">
-          Computing…
-        </p>
+        <Computing />
       ) : null}
     </section>
   );

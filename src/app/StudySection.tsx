@@ -1,12 +1,11 @@
 import { useMemo } from 'react';
 import { MethodTable } from '../components/MethodTable.tsx';
-import { SelectField } from '../components/SelectField.tsx';
 import { StatusMessage } from '../components/StatusMessage.tsx';
 import { formatInteger, metricLabel } from '../core/labels.ts';
 import { methodTable } from '../figures/methodTable.ts';
 import type { StudyResult } from '../state/store.ts';
 import { cancelStudy, runStudy } from '../state/studyActions.ts';
-import { setViewMetric } from '../state/settingsActions.ts';
+import { MetricSelect } from './MetricSelect.tsx';
 import { useExplorer } from './useExplorer.ts';
 
 function modelFor(result: StudyResult, metric: string) {
@@ -61,12 +60,7 @@ export function StudySection() {
       {result && model && metric ? (
         <>
           <div className="fields narrow">
-            <SelectField
-              label="Metric of the simulation"
-              value={metric}
-              options={result.metrics.map((id) => ({ value: id, label: metricLabel(id) }))}
-              onChange={setViewMetric}
-            />
+            <MetricSelect label="Metric of the simulation" metrics={result.metrics} value={metric} />
           </div>
           <MethodTable
             model={model}
