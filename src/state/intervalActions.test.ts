@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRandom, groupedRankData, type RankData } from '../core/index.ts';
 import { cancelEstimates, refreshEstimates, refreshTable, setBridge } from './actions.ts';
+import { ESTIMATOR_DEFAULTS, estimateMethodIds } from './estimatorSettings.ts';
 import { INTERVALS_CANCELLED } from './intervalActions.ts';
 import { decodeFragment, encodeFragment } from './linkCodec.ts';
 import { setEstimatorSetting } from './settingsActions.ts';
@@ -106,16 +107,8 @@ describe('estimates, then their intervals', () => {
     ]);
     const intervals = store.getState().intervals.value!;
     const result = estimates.value!;
-    expect(result.methods).toEqual([
-      'sampled',
-      'rank-estimate',
-      'cls',
-      'bv:0.1',
-      'mle',
-      'wmle:ndcg:10',
-      'mes:0.001',
-      'bv-dist:0.1',
-    ]);
+    // Every method of the default settings (listed in estimatorSettings.test.ts).
+    expect(result.methods).toEqual(estimateMethodIds([0.1], ESTIMATOR_DEFAULTS));
     expect(methodsDone().sort()).toEqual([...result.methods].sort());
     // The intervals are about the values on show: the bootstrap's point values are the estimates.
     result.methods.forEach((method, k) =>
