@@ -47,12 +47,15 @@ export interface DistributionCurves {
   readonly userItemCounts: readonly (UserItemCounts | null)[];
 }
 
+/** The rank-distribution method `id` names (mle, wmle, mes, bv-dist:γ); an input error for any other method. */
+export function distributionMethod(id: string): DistributionMethod {
+  const method = parseMethod(id);
+  if (!isDistributionMethod(method)) throw new InputError(`"${id}" does not estimate a rank distribution`);
+  return method;
+}
+
 export function distributionCurves(request: DistributionCurvesRequest, onProgress?: Progress): DistributionCurves {
-  const methods = request.methods.map((id) => {
-    const method = parseMethod(id);
-    if (!isDistributionMethod(method)) throw new InputError(`"${id}" does not estimate a rank distribution`);
-    return method as DistributionMethod;
-  });
+  const methods = request.methods.map(distributionMethod);
   const total = request.recommenders.length * request.repeats;
   // One cache for all recommenders: on the same users (MovieLens) their per-user-n kernels are the same.
   const cache = new DistributionCache();

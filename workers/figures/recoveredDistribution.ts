@@ -9,11 +9,9 @@
 import {
   DistributionCache,
   InputError,
-  isDistributionMethod,
   itemCountRange,
   jointBootstrap,
   metricCurveFromDistribution,
-  parseMethod,
   percentileInterval,
   priorVector,
   recoverDistribution,
@@ -28,6 +26,7 @@ import {
   type SamplingSetup,
 } from '../../src/core/index.ts';
 import { throttle, type Progress } from '../progress.ts';
+import { distributionMethod } from './distributionCurves.ts';
 
 export interface RecoveredDistributionRequest extends SamplingSetup {
   readonly recommenders: readonly RankData[];
@@ -94,11 +93,7 @@ export function recoveredDistribution(
   request: RecoveredDistributionRequest,
   onProgress?: Progress,
 ): RecoveredDistribution {
-  const methods = request.methods.map((id) => {
-    const method = parseMethod(id);
-    if (!isDistributionMethod(method)) throw new InputError(`"${id}" does not estimate a rank distribution`);
-    return method as DistributionMethod;
-  });
+  const methods = request.methods.map(distributionMethod);
   const { itemCount, sampleSize, sampling, replicates, level } = request;
   const setup = { itemCount, sampleSize, sampling, prior: priorVector(request.prior, itemCount), fit: request.fit };
   const cache = cacheFor(request.prior);

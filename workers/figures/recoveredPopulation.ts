@@ -9,16 +9,14 @@ import {
   InputError,
   createRandom,
   drawTrueRanks,
-  isDistributionMethod,
-  parseMethod,
   priorVector,
   recoverDistribution,
   totalWeight,
-  type DistributionMethod,
   type FitOptions,
   type RankData,
   type SamplingSetup,
 } from '../../src/core/index.ts';
+import { distributionMethod } from './distributionCurves.ts';
 
 export interface RecoveredPopulationRequest extends SamplingSetup {
   /** Sampled ranks. */
@@ -41,13 +39,12 @@ export interface RecoveredPopulation {
 }
 
 export function recoveredPopulation(request: RecoveredPopulationRequest): RecoveredPopulation {
-  const method = parseMethod(request.method);
-  if (!isDistributionMethod(method)) throw new InputError(`"${request.method}" does not estimate a rank distribution`);
+  const method = distributionMethod(request.method);
   const { itemCount, sampleSize, sampling } = request;
   const setup = { itemCount, sampleSize, sampling, prior: priorVector(request.prior, itemCount), fit: request.fit };
   const cache = new DistributionCache();
   const recoveries = request.recommenders.map((data) => {
-    const recovery = recoverDistribution(data, method as DistributionMethod, setup, cache);
+    const recovery = recoverDistribution(data, method, setup, cache);
     if (!recovery.ok) throw new InputError(`recommender "${data.name}": ${recovery.error}`);
     return recovery.value;
   });

@@ -8,7 +8,7 @@ import { figureEntry } from '../entry.ts';
 import { parseGammaList } from '../parse.ts';
 import { SAMPLING_TEXT, type FigureInputs } from '../types.ts';
 import { needsRecommenders, priorPhrase, requestRecommenders, withRankSources, type PageRequest } from './common.ts';
-import { populationOf, POPULATION_TEXT, withPopulation, type PopulationSpec } from './population.ts';
+import { populationOf, POPULATION_TEXT, withPopulation, withPopulationCaption, type Populated } from './population.ts';
 
 const METRICS = ['recall@10', 'ndcg@10', 'ap', 'auc'];
 
@@ -31,9 +31,9 @@ const gammaProblem = (text: string) => {
   return typeof parsed === 'string' ? parsed : parsed.length === 1 ? null : 'One γ.';
 };
 
-/** Figure 6: expected metric vs. m, uncorrected and BV-corrected, with the smallest m that orders correctly. */
-type CorrectedSweepRequest = PageRequest<SweepRequest> & { readonly population: PopulationSpec | null };
+type CorrectedSweepRequest = Populated<PageRequest<SweepRequest>>;
 
+/** Figure 6: expected metric vs. m, uncorrected and BV-corrected, with the smallest m that orders correctly. */
 export const correctedSweep = figureEntry<'fig6', CorrectedSweepRequest, SweepResult>({
   id: 'fig6',
   settings: 'fig6',
@@ -79,7 +79,7 @@ export const correctedSweep = figureEntry<'fig6', CorrectedSweepRequest, SweepRe
       yScale: values.yScale,
       width,
     });
-    return request.population ? { ...figure, caption: `${figure.caption} ${POPULATION_TEXT}` } : figure;
+    return withPopulationCaption(figure, request.population);
   },
   controls: ({ settings, request }) => (
     <>

@@ -15,6 +15,9 @@ export interface PopulationSpec {
   readonly sampleSize: number;
 }
 
+/** A page request of a study that runs on true ranks: its population (null: the data's own true ranks). */
+export type Populated<T> = T & { readonly population: PopulationSpec | null };
+
 /** The population of a request: null for true ranks (the data are the population). */
 export function populationOf(inputs: Pick<FigureInputs, 'rankKind' | 'sampleSize'>): PopulationSpec | null {
   return inputs.rankKind === 'sampled' ? { method: 'mle', seed: 1, sampleSize: inputs.sampleSize } : null;
@@ -24,6 +27,14 @@ export function populationOf(inputs: Pick<FigureInputs, 'rankKind' | 'sampleSize
 export const POPULATION_TEXT =
   'Population: the MLE-recovered rank distribution of each recommender, since the data are sampled ranks — one ' +
   'seeded draw (seed 1) of every user’s true rank from it, at the user’s own n.';
+
+/** A figure or table whose caption says, when it ran on a population drawn from P̂, that it did. */
+export function withPopulationCaption<T extends { readonly caption: string }>(
+  model: T,
+  population: PopulationSpec | null,
+): T {
+  return population ? { ...model, caption: `${model.caption} ${POPULATION_TEXT}` } : model;
+}
 
 interface PopulatedRequest {
   readonly recommenders: readonly RequestRecommender[];

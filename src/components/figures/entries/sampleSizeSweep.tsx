@@ -5,11 +5,11 @@ import { ScaleChoice } from '../Controls.tsx';
 import { figureEntry } from '../entry.ts';
 import { SAMPLING_TEXT } from '../types.ts';
 import { needsRecommenders, requestRecommenders, withRankSources, type PageRequest } from './common.ts';
-import { populationOf, POPULATION_TEXT, withPopulation, type PopulationSpec } from './population.ts';
+import { populationOf, POPULATION_TEXT, withPopulation, withPopulationCaption, type Populated } from './population.ts';
+
+type SampleSizeSweepRequest = Populated<PageRequest<SweepRequest>>;
 
 /** Figure 2: expected sampled metric vs. m for each recommender, ordering changes marked. */
-type SampleSizeSweepRequest = PageRequest<SweepRequest> & { readonly population: PopulationSpec | null };
-
 export const sampleSizeSweep = figureEntry<'fig2', SampleSizeSweepRequest, SweepResult>({
   id: 'fig2',
   settings: 'fig2',
@@ -47,7 +47,7 @@ export const sampleSizeSweep = figureEntry<'fig2', SampleSizeSweepRequest, Sweep
       markSampleSize: request.include?.[0] ?? null,
       width,
     });
-    return request.population ? { ...figure, caption: `${figure.caption} ${POPULATION_TEXT}` } : figure;
+    return withPopulationCaption(figure, request.population);
   },
   controls: ({ settings }) => (
     <>

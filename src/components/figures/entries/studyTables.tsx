@@ -8,12 +8,12 @@ import type { StudyTables, StudyTablesRequest } from '../../../../workers/figure
 import { IntegerInput } from '../Controls.tsx';
 import { figureEntry, type AnyEntry } from '../entry.ts';
 import { needsRecommenders, priorPhrase, requestRecommenders, withRankSources, type PageRequest } from './common.ts';
-import { populationOf, POPULATION_TEXT, withPopulation, type PopulationSpec } from './population.ts';
+import { populationOf, POPULATION_TEXT, withPopulation, withPopulationCaption, type Populated } from './population.ts';
 
 /** Instances × repetitions up to which a study starts by itself (the toy example); above, on request. */
 export const AUTO_RUN = 20_000;
 
-type StudyRequest = PageRequest<StudyTablesRequest> & { readonly population: PopulationSpec | null };
+type StudyRequest = Populated<PageRequest<StudyTablesRequest>>;
 
 /** A table whose estimators use the prior, its caption saying which. */
 const withPrior = (table: TableModel, prior: PriorSpec): TableModel => ({
@@ -69,7 +69,7 @@ function studyEntry(options: StudyOptions): AnyEntry {
     model: (study, request) =>
       options
         .tables(study, request.prior ?? UNIFORM_PRIOR)
-        .map((table) => (request.population ? { ...table, caption: `${table.caption} ${POPULATION_TEXT}` } : table)),
+        .map((table) => withPopulationCaption(table, request.population)),
     controls: ({ settings }) => (
       <IntegerInput
         label="Repetitions"
