@@ -1,5 +1,7 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { formatInteger } from '../core/labels.ts';
+import { FieldHint } from './FieldHint.tsx';
+import { useDraft } from './useDraft.ts';
 
 export interface NumberFieldProps {
   /** The visible label; its text is the input's accessible name. */
@@ -18,12 +20,7 @@ export interface NumberFieldProps {
  */
 export function NumberField({ label, value, onChange, min, max, hint }: NumberFieldProps) {
   const id = useId();
-  const [draft, setDraft] = useState(String(value));
-  const [shown, setShown] = useState(value);
-  if (value !== shown) {
-    setShown(value);
-    setDraft(String(value));
-  }
+  const { draft, setDraft, setShown } = useDraft(value, String);
   const parsed = Number(draft);
   const valid = draft.trim() !== '' && Number.isInteger(parsed) && parsed >= min && parsed <= max;
   const problem = valid ? null : `Enter a whole number from ${formatInteger(min)} to ${formatInteger(max)}.`;
@@ -50,9 +47,7 @@ export function NumberField({ label, value, onChange, min, max, hint }: NumberFi
           }
         }}
       />
-      <p id={`${id}-hint`} className={problem ? 'field-hint field-problem' : 'field-hint'}>
-        {problem ?? hint}
-      </p>
+      <FieldHint id={`${id}-hint`} problem={problem} hint={hint} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { formatInteger } from '../core/labels.ts';
 import type { RankSummary } from '../io/rankHistogram.ts';
+import { asText, useDraft } from './useDraft.ts';
 
 export interface RecommenderCardProps {
   /** 1-based position in the list, for accessible names that stay unique while a name is edited. */
@@ -41,12 +42,7 @@ function summaryText(summary: RankSummary): string {
 export function RecommenderCard(props: RecommenderCardProps) {
   const { name, color, hidden, text, problem, source, summary, rankHint } = props;
   const id = useId();
-  const [draftName, setDraftName] = useState(name);
-  const [shownName, setShownName] = useState(name);
-  if (name !== shownName) {
-    setShownName(name);
-    setDraftName(name);
-  }
+  const { draft: draftName, setDraft: setDraftName } = useDraft(name, asText);
   const nameIssue = draftName === name ? null : props.nameProblem(draftName);
   return (
     <li

@@ -1,4 +1,6 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { FieldHint } from './FieldHint.tsx';
+import { useDraft } from './useDraft.ts';
 
 export interface TextListFieldProps<T> {
   readonly label: ReactNode;
@@ -17,12 +19,7 @@ export interface TextListFieldProps<T> {
  */
 export function TextListField<T>({ label, value, format, parse, onChange, hint }: TextListFieldProps<T>) {
   const id = useId();
-  const [draft, setDraft] = useState(() => format(value));
-  const [shown, setShown] = useState(value);
-  if (value !== shown) {
-    setShown(value);
-    setDraft(format(value));
-  }
+  const { draft, setDraft, setShown } = useDraft(value, format);
   const parsed = parse(draft);
   const problem = parsed.ok ? null : parsed.message;
   return (
@@ -46,9 +43,7 @@ export function TextListField<T>({ label, value, format, parse, onChange, hint }
           }
         }}
       />
-      <p id={`${id}-hint`} className={problem ? 'field-hint field-problem' : 'field-hint'}>
-        {problem ?? hint}
-      </p>
+      <FieldHint id={`${id}-hint`} problem={problem} hint={hint} />
     </div>
   );
 }

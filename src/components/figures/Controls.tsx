@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { ScaleKind } from '../../figures/scale.ts';
 import { OptionSelect } from '../OptionSelect.tsx';
+import { asText, useDraft } from '../useDraft.ts';
 import { integerListProblem } from './parse.ts';
 
 export interface ChoiceProps<T extends string> {
@@ -44,12 +45,7 @@ export interface ListInputProps {
 /** A small text input committed on Enter or blur, with its problem shown when the text is not valid. */
 export function ListInput({ label, value, validate, onChange, width = '9rem' }: ListInputProps) {
   const id = useId();
-  const [draft, setDraft] = useState(value);
-  const [shown, setShown] = useState(value);
-  if (shown !== value) {
-    setShown(value);
-    setDraft(value);
-  }
+  const { draft, setDraft } = useDraft(value, asText);
   const problem = validate(draft);
   const commit = () => {
     if (problem === null && draft !== value) onChange(draft);
