@@ -21,14 +21,35 @@ const WEIGHT_OPTIONS = [
   { value: 'ap' as const, label: 'AP: C/r̃' },
 ];
 
-/** A positive number up to `max`, typed as text ("0.001", "1e-3"). */
-function positive(max: number) {
-  return (text: string): { ok: true; value: number } | { ok: false; message: string } => {
-    const value = Number(text);
-    return text.trim() !== '' && value > 0 && value <= max
-      ? { ok: true, value }
+interface PositiveFieldProps {
+  readonly label: string;
+  readonly setting: 'mesEta' | 'wmleScale';
+  readonly value: number;
+  /** What the setting is; its default follows. */
+  readonly hint: string;
+}
+
+const POSITIVE_MAX = { mesEta: ESTIMATOR_LIMITS.maxEta, wmleScale: ESTIMATOR_LIMITS.maxScale };
+
+/** An estimator setting that is a positive number up to its limit, typed as text ("0.001", "1e-3"). */
+function PositiveField({ label, setting, value, hint }: PositiveFieldProps) {
+  const max = POSITIVE_MAX[setting];
+  const parse = (text: string): { ok: true; value: number } | { ok: false; message: string } => {
+    const next = Number(text);
+    return text.trim() !== '' && next > 0 && next <= max
+      ? { ok: true, value: next }
       : { ok: false, message: `A number > 0 and at most ${max}.` };
   };
+  return (
+    <TextListField
+      label={label}
+      value={value}
+      format={String}
+      parse={parse}
+      onChange={(next) => setEstimatorSetting(setting, next)}
+      hint={`${hint} (default ${ESTIMATOR_DEFAULTS[setting]}).`}
+    />
+  );
 }
 
 export interface EstimatorSettingsPanelProps {
@@ -67,14 +88,7 @@ export function EstimatorSettingsPanel({ intervalsOnly = false }: EstimatorSetti
               onChange={(rule) => setEstimatorSetting('emRule', rule)}
               hint="At most 10,000 steps by default; the fixed rule reproduces the papers’ numbers."
             />
-            <TextListField
-              label="MES η"
-              value={settings.mesEta}
-              format={String}
-              parse={positive(ESTIMATOR_LIMITS.maxEta)}
-              onChange={(eta) => setEstimatorSetting('mesEta', eta)}
-              hint={`Entropy weight of eq 26 (default ${ESTIMATOR_DEFAULTS.mesEta}).`}
-            />
+            <PositiveField label="MES η" setting="mesEta" value={settings.mesEta} hint="Entropy weight of eq 26" />
             <SelectField
               label="WMLE weight"
               value={settings.wmleWeight}
@@ -82,14 +96,7 @@ export function EstimatorSettingsPanel({ intervalsOnly = false }: EstimatorSetti
               onChange={(weight) => setEstimatorSetting('wmleWeight', weight)}
               hint="w(r̃) of eq 22: more weight on small sampled ranks."
             />
-            <TextListField
-              label="WMLE C"
-              value={settings.wmleScale}
-              format={String}
-              parse={positive(ESTIMATOR_LIMITS.maxScale)}
-              onChange={(scale) => setEstimatorSetting('wmleScale', scale)}
-              hint={`The weight’s scale (default ${ESTIMATOR_DEFAULTS.wmleScale}).`}
-            />
+            <PositiveField label="WMLE C" setting="wmleScale" value={settings.wmleScale} hint="The weight’s scale" />
           </>
         )}
         <NumberField
