@@ -13,7 +13,7 @@ export function App() {
   const rankKind = useExplorer((s) => s.settings.rankKind);
   return (
     <>
-      <header className="page-header">
+      <header className="page-header ends">
         <div>
           <h1>Sampled Metrics Explorer</h1>
           <p>

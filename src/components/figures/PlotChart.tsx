@@ -48,7 +48,7 @@ export function PlotChart({ figure, controls, busy = false, legend }: PlotChartP
 
   return (
     <figure className={busy ? 'plot busy' : 'plot'} aria-labelledby={`${id}-title`} aria-busy={busy}>
-      <div className="plot-head">
+      <div className="plot-head ends">
         <FigureLegend entries={figure.legend} hidden={hidden} onToggle={toggle} />
         <div className="plot-tools">
           {controls}
