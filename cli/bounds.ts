@@ -59,7 +59,8 @@ const bound = (
  * m = 1,000 and one metric 25–30 s, with n = 10^6, m = 1,000 and 10 metrics 30 s (1.4e-9 s per unit of
  * n × m × (metrics + 1), "kinds" counting ls, cls and bv once each); n = 10^8 with 3 metrics held 5.1 GB (17 bytes
  * per unit of n × metrics); the dense system at m = 5,000 took 110 s for bv, and cls at m = 2,000 with 2 metrics
- * 124 s (9e-10 s per unit); an EM step of `mle` at n × m = 10^7 ~5 ms, a whole fit ~1.5 s; a simulation draws
+ * 124 s (9e-10 s per unit); an EM step of `mle` at n × m = 10^7 ~5 ms, a whole fit ~1.5 s; `recover` with 5,000
+ * distinct per-user n up to 10^5 (Σ n = 2.5·10^8) held 2.2 GB (9 bytes per unit of Σ n); a simulation draws
  * ~5·10^7 sampled items a second; a bootstrap resample takes ~1 µs per user.
  */
 export const WORK_BOUNDS = {
@@ -69,6 +70,7 @@ export const WORK_BOUNDS = {
   system: bound('the corrections need', 'distinct n × (m + 1)³ × (1, or 8 × metrics for cls)', 1.5e11, 'time', 9e-10),
   fitSize: bound('one rank-distribution fit may need', 'n × m × max-iterations', 1e11, 'time', 5e-10),
   fitTotal: bound('the rank-distribution fits need', 'fits × n × m', 1e9, 'time', 1.5e-7),
+  distributions: bound('the distributions of every n hold', 'Σ n over the distinct n', 1e8, 'memory', 9),
   draws: bound('the simulation needs', 'T × Σ users × (m + k + methods × metrics)', 5e9, 'time', 2e-8),
   resamples: bound('the bootstrap needs', 'B × (users + rows × methods × metrics)', 1e8, 'time', 1e-6),
   replicates: bound(

@@ -182,6 +182,17 @@ describe('unbounded work is refused before it starts, with the bound and what th
     );
   });
 
+  it('recover with many distinct per-user n (their distributions would take gigabytes)', async () => {
+    const rows = Array.from({ length: 3000 }, (_, i) => `A,${1 + (i % 5)},${100000 - i}`).join('\n');
+    const argv = ['recover', '--n', '1000', '--m', '9', '--sampled-ranks', 'n.csv', '--method', 'mes'];
+    const files = { 'n.csv': `recommender,rank,n\n${rows}\n` };
+    await refusedQuickly(
+      argv,
+      /^n\.csv: 3000 distinct n \(largest 100000\): the distributions of every n hold Σ n/,
+      files,
+    );
+  });
+
   it('a file beyond 64 MiB, a file of more than 1000 recommenders, a list of more than 100 metrics', async () => {
     const big = new Uint8Array(65 * 2 ** 20).fill(0x31);
     await refusedQuickly(

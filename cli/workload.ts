@@ -18,6 +18,11 @@ export interface Workload {
   readonly methods: readonly Method[];
   readonly perUserN?: PerUserN;
   readonly maxIterations?: number;
+  /**
+   * The correction solves planned (core EstimatorVectors.plannedSolves): with many per-user n, estimate and simulate
+   * solve a geometric grid of n and interpolate, far fewer than the distinct n. Absent: one solve per distinct n.
+   */
+  readonly solves?: number;
 }
 
 const VECTOR_KINDS: ReadonlySet<string> = new Set(['ls', 'cls', 'bv', 'bv-dist']);
@@ -29,11 +34,18 @@ function itemCounts(w: Workload): number[] {
   return [...values];
 }
 
+/** The largest of many values (a spread into Math.max overflows the stack beyond ~10^5 of them). */
+export function largestOf(values: Iterable<number>): number {
+  let largest = -Infinity;
+  for (const v of values) if (v > largest) largest = v;
+  return largest;
+}
+
 /** "--n 10000, --m 99", or "--m 99 and the 744 n of ranks.csv (largest 3706)" with an n column. */
 function sizes(w: Workload, counts: readonly number[]): string {
   const perUser = w.recommenders.some((r) => r.itemCounts);
   if (!perUser) return `--n ${w.itemCount}, --m ${w.sampleSize}`;
-  return `--m ${w.sampleSize} and the ${counts.length} n of ${w.file} (largest ${Math.max(...counts)})`;
+  return `--m ${w.sampleSize} and the ${counts.length} n of ${w.file} (largest ${largestOf(counts)})`;
 }
 
 /** `expected`: every row's kernel spans about √m sampled ranks, for each metric. */
@@ -45,8 +57,9 @@ export function checkExpected(w: Workload): void {
 }
 
 /**
- * The corrections ls, cls and bv (bv-dist uses bv's): at each distinct n, one pass over the n × m kernel per kind
+ * The corrections ls, cls and bv (bv-dist uses bv's): at each n solved, one pass over the n × m kernel per kind
  * (every γ of bv shares one), each metric's vectors over 1..n, and a dense (m + 1)² system (cls solves one per metric).
+ * The n solved are the distinct n, or at most `solves` of them, none above the largest.
  */
 export function checkVectors(w: Workload): void {
   const kinds = new Set(w.methods.filter((m) => VECTOR_KINDS.has(m.kind)).map((m) => m.kind.replace('bv-dist', 'bv')));
@@ -57,14 +70,17 @@ export function checkVectors(w: Workload): void {
 export function checkCorrections(w: Workload, kinds: readonly string[]): void {
   for (const kind of kinds) checkSystemSize(w.sampleSize, kind);
   const counts = itemCounts(w);
-  const largest = Math.max(...counts);
+  const largest = largestOf(counts);
   const metrics = `${w.metrics} metric${w.metrics === 1 ? '' : 's'}`;
   const culprit = `${sizes(w, counts)}, ${metrics}`;
   checkWork(WORK_BOUNDS.vectorMemory, largest * w.metrics, culprit, 'lower n or use fewer metrics', w.command);
-  const passes = counts.reduce((s, n) => s + n, 0) * w.sampleSize * (w.metrics + 1) * kinds.length;
+  const every = counts.reduce((s, n) => s + n, 0) * kinds.length;
+  const spanned = w.solves === undefined ? every : Math.min(every, w.solves * largest);
+  const passes = spanned * w.sampleSize * (w.metrics + 1);
   checkWork(WORK_BOUNDS.vectorTime, passes, culprit, 'lower n or m, or use fewer metrics', w.command);
   const perSystem = kinds.reduce((s, kind) => s + (kind === 'cls' ? 8 * w.metrics : 1), 0);
-  const systems = counts.length * (w.sampleSize + 1) ** 3 * perSystem;
+  const solved = w.solves === undefined ? counts.length : Math.min(counts.length, w.solves);
+  const systems = solved * (w.sampleSize + 1) ** 3 * perSystem;
   const systemCulprit = `--m ${w.sampleSize}, ${metrics}${kinds.includes('cls') ? ' with cls' : ''}`;
   checkWork(WORK_BOUNDS.system, systems, systemCulprit, 'lower m, or use fewer metrics with cls', w.command);
 }
@@ -78,12 +94,13 @@ export function checkFits(w: Workload, fitsPerRecommender: number, option?: stri
   const fitted = w.methods.filter(needsFit).length;
   if (fitted === 0) return;
   const counts = itemCounts(w);
-  const largest = Math.max(...counts);
+  const largest = largestOf(counts);
   const spanned = w.perUserN === 'separate' ? counts.reduce((s, n) => s + n, 0) : largest;
   const iterations = w.maxIterations ?? DEFAULT_MAX_ITERATIONS;
   const one = largest * w.sampleSize * iterations;
   const culprit = `${sizes(w, counts)}${w.maxIterations === undefined ? '' : `, --max-iterations ${iterations}`}`;
   checkWork(WORK_BOUNDS.fitSize, one, culprit, 'lower n or m (or --max-iterations)', w.command);
+  if (w.perUserN === 'separate') checkDistributions(w);
   const fits = fitsPerRecommender * w.recommenders.length * fitted;
   const repeated = option
     ? `${option} ${option === '--bootstrap' ? fitsPerRecommender - 1 : fitsPerRecommender}, `
@@ -91,6 +108,18 @@ export function checkFits(w: Workload, fitsPerRecommender: number, option?: stri
   const total = `${repeated}${culprit}, ${fits} fits`;
   const advice = `lower ${option ? `${option}, ` : ''}n or m, or use fewer recommenders`;
   checkWork(WORK_BOUNDS.fitTotal, fits * spanned * w.sampleSize, total, advice, w.command);
+}
+
+/**
+ * The rank distributions of every distinct n, held at once by `recover` with an n column (P̂ of each n, mixed into
+ * the users' P̂) and by the fits of --per-user-n separate.
+ */
+export function checkDistributions(w: Workload): void {
+  const counts = itemCounts(w);
+  if (counts.length < 2) return;
+  const culprit = `${w.file}: ${counts.length} distinct n (largest ${largestOf(counts)})`;
+  const units = counts.reduce((s, n) => s + n, 0);
+  checkWork(WORK_BOUNDS.distributions, units, culprit, 'use fewer distinct n (round the n column)', w.command);
 }
 
 /** `simulate`: every user draws m items in every repetition, and each method adds up every metric. */

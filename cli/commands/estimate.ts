@@ -92,8 +92,8 @@ export const estimateCommand: Command = {
     const digits = readDigits(args);
     const prior = readPrior(args, io, itemCount);
     const progress = Progress.open(args, io);
-    const read = readRanks(args, io, 'sampled-ranks', { itemCount, sampleSize, sampling, sampled: true });
-    const { recommenders, file } = read;
+    const sampledRanks = { itemCount, sampleSize, sampling, sampled: true };
+    const { recommenders, file } = readRanks(args, io, 'sampled-ranks', sampledRanks);
     const perUserN = readPerUserN(args);
     // Many distinct per-user n (MovieLens: 743): CLS and BV solved on a geometric grid of n and interpolated, as the
     // app does (core itemCountGrid.ts: E[M̂(r̃) | r] within 1e-5 of the exact per-n vector, tested).
@@ -109,12 +109,20 @@ export const estimateCommand: Command = {
     const seed = args.integer('seed', 0) ?? 1;
     if (args.has('seed') && replicates === undefined) throw args.error('--seed applies only with --bootstrap B');
     if (args.has('compare') && replicates === undefined) throw args.error('--compare needs --bootstrap B');
-    const workload = { command: 'estimate', itemCount, sampleSize, recommenders, file, metrics: metrics.length };
-    checkEstimateWork({ ...workload, methods, perUserN }, replicates, args.has('compare'));
     const cache = new EstimatorVectors(metrics, setup);
     const itemCounts = distinctItemCounts(recommenders);
     if (recommenders.some((r) => !r.itemCounts)) itemCounts.add(itemCount);
     const solves = cache.plannedSolves(methods, itemCounts);
+    const workload = {
+      command: 'estimate',
+      itemCount,
+      sampleSize,
+      recommenders,
+      file,
+      metrics: metrics.length,
+      solves,
+    };
+    checkEstimateWork({ ...workload, methods, perUserN }, replicates, args.has('compare'));
     if (solves > 0) progress.note(`estimate: ${solves} correction solve${solves === 1 ? '' : 's'}, m = ${sampleSize}`);
     const bootstrap = replicates === undefined ? undefined : { replicates, seed };
     const outcome = inFile(file, () =>

@@ -30,7 +30,7 @@ import {
   dataError,
 } from '../inputs.ts';
 import { Progress, PROGRESS_OPTIONS } from '../progress.ts';
-import { checkFits, checkOutputValues, checkVectors } from '../workload.ts';
+import { checkDistributions, checkFits, checkOutputValues, checkVectors, largestOf } from '../workload.ts';
 
 /** Jin et al.'s estimators of P(R) (core estimator registry): `mle`, `wmle`, `mes`, `bv-dist:G`. */
 const DISTRIBUTION_METHODS = methodSyntaxes(true, true);
@@ -86,18 +86,16 @@ export const recoverCommand: Command = {
     const perUserN = readPerUserN(args);
     const prior = readPrior(args, io, itemCount);
     const progress = Progress.open(args, io);
-    const read = readRanks(args, io, 'sampled-ranks', { itemCount, sampleSize, sampling, sampled: true });
-    const { recommenders, file } = read;
+    const sampledRanks = { itemCount, sampleSize, sampling, sampled: true };
+    const { recommenders, file } = readRanks(args, io, 'sampled-ranks', sampledRanks);
     const workload = { command: 'recover', itemCount, sampleSize, recommenders, file, metrics: 0, methods: [method] };
-    const largest = Math.max(
-      itemCount,
-      ...recommenders.flatMap((r) => (r.itemCounts ? [Math.max(...r.itemCounts)] : [])),
-    );
+    const largest = largestOf([itemCount, ...recommenders.map((r) => largestOf(r.itemCounts ?? []))]);
     const printed = (recommenders.length + 1) * largest;
     const culprit = `--n ${itemCount}, ${recommenders.length} recommenders in ${file}`;
     checkOutputValues('recover', printed, culprit, 'lower n or use fewer recommenders');
     checkVectors({ ...workload, metrics: 1 });
     checkFits({ ...workload, perUserN, maxIterations }, 1);
+    checkDistributions(workload);
     const each = progress.counter('recover', 'recommenders');
     const fit = {
       tolerance,

@@ -4,7 +4,7 @@
  * each pair of recommenders comes out in the order of its exact metric.
  */
 import type { OrderingRow } from '../../src/core/index.ts';
-import { simulate } from '../../src/core/index.ts';
+import { distinctItemCounts, EstimatorVectors, simulate } from '../../src/core/index.ts';
 import type { Command } from '../command.ts';
 import { formatMeanStd, formatNumber, renderTable } from '../format.ts';
 import { LIMITS } from '../bounds.ts';
@@ -68,7 +68,12 @@ export const simulateCommand: Command = {
     const prior = readPrior(args, io, itemCount);
     const progress = Progress.open(args, io);
     const { recommenders, file } = readRanks(args, io, 'ranks', setup);
-    const workload = { command: 'simulate', ...setup, recommenders, file, metrics: metrics.length, methods };
+    // The correction solves core simulate will plan (interpolated in n with many per-user n, as below).
+    const itemCounts = distinctItemCounts(recommenders);
+    if (recommenders.some((r) => !r.itemCounts)) itemCounts.add(itemCount);
+    const planned = new EstimatorVectors(metrics, { ...setup, prior, itemCountVectors: 'interpolated' });
+    const solves = planned.plannedSolves(methods, itemCounts);
+    const workload = { command: 'simulate', ...setup, recommenders, file, metrics: metrics.length, methods, solves };
     const pairs = (recommenders.length * (recommenders.length - 1)) / 2;
     const rowCount = (recommenders.length + pairs) * metrics.length * methods.length;
     checkOutputRows(
