@@ -1,6 +1,6 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { formatInteger } from '../core/labels.ts';
-import { FieldHint } from './FieldHint.tsx';
+import { Field } from './Field.tsx';
 import { useDraft } from './useDraft.ts';
 
 export interface NumberFieldProps {
@@ -19,35 +19,32 @@ export interface NumberFieldProps {
  * onChange, anything else is flagged next to the field.
  */
 export function NumberField({ label, value, onChange, min, max, hint }: NumberFieldProps) {
-  const id = useId();
   const { draft, setDraft, setShown } = useDraft(value, String);
   const parsed = Number(draft);
   const valid = draft.trim() !== '' && Number.isInteger(parsed) && parsed >= min && parsed <= max;
   const problem = valid ? null : `Enter a whole number from ${formatInteger(min)} to ${formatInteger(max)}.`;
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="number"
-        inputMode="numeric"
-        min={min}
-        max={max}
-        step={1}
-        value={draft}
-        aria-invalid={!valid}
-        aria-describedby={`${id}-hint`}
-        onChange={(event) => {
-          const text = event.target.value;
-          setDraft(text);
-          const next = Number(text);
-          if (text.trim() !== '' && Number.isInteger(next) && next >= min && next <= max && next !== value) {
-            setShown(next);
-            onChange(next);
-          }
-        }}
-      />
-      <FieldHint id={`${id}-hint`} problem={problem} hint={hint} />
-    </div>
+    <Field label={label} problem={problem} hint={hint}>
+      {(input) => (
+        <input
+          {...input}
+          type="number"
+          inputMode="numeric"
+          min={min}
+          max={max}
+          step={1}
+          value={draft}
+          onChange={(event) => {
+            const text = event.target.value;
+            setDraft(text);
+            const next = Number(text);
+            if (text.trim() !== '' && Number.isInteger(next) && next >= min && next <= max && next !== value) {
+              setShown(next);
+              onChange(next);
+            }
+          }}
+        />
+      )}
+    </Field>
   );
 }

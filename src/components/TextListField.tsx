@@ -1,5 +1,5 @@
-import { useId, type ReactNode } from 'react';
-import { FieldHint } from './FieldHint.tsx';
+import type { ReactNode } from 'react';
+import { Field } from './Field.tsx';
 import { useDraft } from './useDraft.ts';
 
 export interface TextListFieldProps<T> {
@@ -18,32 +18,29 @@ export interface TextListFieldProps<T> {
  * reaches onChange, and a problem is shown under the field without touching the text.
  */
 export function TextListField<T>({ label, value, format, parse, onChange, hint }: TextListFieldProps<T>) {
-  const id = useId();
   const { draft, setDraft, setShown } = useDraft(value, format);
   const parsed = parse(draft);
   const problem = parsed.ok ? null : parsed.message;
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="text"
-        spellCheck={false}
-        autoComplete="off"
-        value={draft}
-        aria-invalid={problem !== null}
-        aria-describedby={`${id}-hint`}
-        onChange={(event) => {
-          const text = event.target.value;
-          setDraft(text);
-          const next = parse(text);
-          if (next.ok && format(next.value) !== format(value)) {
-            setShown(next.value);
-            onChange(next.value);
-          }
-        }}
-      />
-      <FieldHint id={`${id}-hint`} problem={problem} hint={hint} />
-    </div>
+    <Field label={label} problem={problem} hint={hint}>
+      {(input) => (
+        <input
+          {...input}
+          type="text"
+          spellCheck={false}
+          autoComplete="off"
+          value={draft}
+          onChange={(event) => {
+            const text = event.target.value;
+            setDraft(text);
+            const next = parse(text);
+            if (next.ok && format(next.value) !== format(value)) {
+              setShown(next.value);
+              onChange(next.value);
+            }
+          }}
+        />
+      )}
+    </Field>
   );
 }
