@@ -30,7 +30,12 @@ export const N_OPTION = required(
   'N',
   'number of items in the catalogue (the default for rows without an n column)',
 );
-export const M_OPTION = required('m', 'M', 'number of sampled irrelevant items per user');
+export const M_OPTION = required(
+  'm',
+  'M',
+  `number of sampled irrelevant items per user (at most ${LIMITS.sampleSize.toLocaleString('en-US')}; ` +
+    '5,000 for ls, cls, bv and bv-dist)',
+);
 export const METRICS_OPTION = required(
   'metrics',
   'LIST',
