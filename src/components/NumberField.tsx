@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatInteger } from '../core/labels.ts';
-import { Field } from './Field.tsx';
-import { useDraft } from './useDraft.ts';
+import { TextListField } from './TextListField.tsx';
 
 export interface NumberFieldProps {
   /** The visible label; its text is the input's accessible name. */
@@ -19,32 +18,21 @@ export interface NumberFieldProps {
  * onChange, anything else is flagged next to the field.
  */
 export function NumberField({ label, value, onChange, min, max, hint }: NumberFieldProps) {
-  const { draft, setDraft, setShown } = useDraft(value, String);
-  const parsed = Number(draft);
-  const valid = draft.trim() !== '' && Number.isInteger(parsed) && parsed >= min && parsed <= max;
-  const problem = valid ? null : `Enter a whole number from ${formatInteger(min)} to ${formatInteger(max)}.`;
+  const parse = (text: string): { ok: true; value: number } | { ok: false; message: string } => {
+    const next = Number(text);
+    return text.trim() !== '' && Number.isInteger(next) && next >= min && next <= max
+      ? { ok: true, value: next }
+      : { ok: false, message: `Enter a whole number from ${formatInteger(min)} to ${formatInteger(max)}.` };
+  };
   return (
-    <Field label={label} problem={problem} hint={hint}>
-      {(input) => (
-        <input
-          {...input}
-          type="number"
-          inputMode="numeric"
-          min={min}
-          max={max}
-          step={1}
-          value={draft}
-          onChange={(event) => {
-            const text = event.target.value;
-            setDraft(text);
-            const next = Number(text);
-            if (text.trim() !== '' && Number.isInteger(next) && next >= min && next <= max && next !== value) {
-              setShown(next);
-              onChange(next);
-            }
-          }}
-        />
-      )}
-    </Field>
+    <TextListField
+      label={label}
+      value={value}
+      format={String}
+      parse={parse}
+      onChange={onChange}
+      hint={hint}
+      input={{ type: 'number', inputMode: 'numeric', min, max, step: 1 }}
+    />
   );
 }
