@@ -1,6 +1,5 @@
-import { NumberField } from '../components/NumberField.tsx';
+import { DecimalField, NumberField } from '../components/NumberField.tsx';
 import { SelectField } from '../components/SelectField.tsx';
-import { TextListField } from '../components/TextListField.tsx';
 import { LIMITS } from '../state/document.ts';
 import {
   emRuleText,
@@ -34,19 +33,13 @@ const POSITIVE_MAX = { mesEta: ESTIMATOR_LIMITS.maxEta, wmleScale: ESTIMATOR_LIM
 /** An estimator setting that is a positive number up to its limit, typed as text ("0.001", "1e-3"). */
 function PositiveField({ label, setting, value, hint }: PositiveFieldProps) {
   const max = POSITIVE_MAX[setting];
-  const parse = (text: string): { ok: true; value: number } | { ok: false; message: string } => {
-    const next = Number(text);
-    return text.trim() !== '' && next > 0 && next <= max
-      ? { ok: true, value: next }
-      : { ok: false, message: `A number > 0 and at most ${max}.` };
-  };
   return (
-    <TextListField
+    <DecimalField
       label={label}
       value={value}
-      format={String}
-      parse={parse}
       onChange={(next) => setEstimatorSetting(setting, next)}
+      accepts={(next) => next > 0 && next <= max}
+      problem={`A number > 0 and at most ${max}.`}
       hint={`${hint} (default ${ESTIMATOR_DEFAULTS[setting]}).`}
     />
   );

@@ -6,7 +6,7 @@ import {
   SAMPLING_LABELS,
   type Sampling,
 } from '../core/index.ts';
-import { NumberField } from '../components/NumberField.tsx';
+import { DecimalField, NumberField } from '../components/NumberField.tsx';
 import { SelectField } from '../components/SelectField.tsx';
 import { TextListField } from '../components/TextListField.tsx';
 import { LIMITS } from '../state/document.ts';
@@ -119,16 +119,11 @@ export function SettingsSection() {
           hint="p(r) of the corrections (eq. 21)."
         />
         {prior.kind === 'power' ? (
-          <TextListField
+          <DecimalField
             label="Prior exponent a"
             value={prior.exponent}
-            format={String}
-            parse={(text) => {
-              const a = Number(text);
-              return text.trim() !== '' && a >= 0 && a <= 5
-                ? { ok: true, value: a }
-                : { ok: false, message: 'A number from 0 to 5.' };
-            }}
+            accepts={(a) => a >= 0 && a <= 5}
+            problem="A number from 0 to 5."
             onChange={(exponent) => setPrior({ kind: 'power', exponent })}
             hint="0 is uniform; 1 puts p(r) ∝ 1/r."
           />
