@@ -2,14 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setBridge } from './actions.ts';
 import { generateSynthetic } from '../../workers/synthetic.ts';
 import { DEFAULT_SYNTHETIC } from './datasets/registry.ts';
-import {
-  confirmPreview,
-  editableText,
-  fitItemCount,
-  loadDataset,
-  readPastedCsv,
-  undoReplace,
-} from './inputActions.ts';
+import { confirmPreview, editableText, fitItemCount, loadDataset, readPastedCsv, undoReplace } from './inputActions.ts';
 import { resolveRank } from '../../workers/rankRegistry.ts';
 import { rankInputs } from './rankUpload.ts';
 import {
