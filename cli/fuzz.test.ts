@@ -132,7 +132,10 @@ const EXTRA_OPTIONS = [
   'nn',
 ];
 
-/** Values that break a parser somewhere: number forms Number() reads but a user did not mean, lists, paths. */
+/**
+ * Values that break a parser somewhere: number forms Number() reads but a user did not mean, lists, paths. Large
+ * sizes are beyond the bounds (refused at once): a size just under a bound is valid and may take a minute.
+ */
 const HOSTILE = fc.oneof(
   fc.constantFrom(
     '',
@@ -158,7 +161,6 @@ const HOSTILE = fc.oneof(
     '99999999999999999999',
     '1000000000',
     '1000000000000000',
-    '100000000',
     'abc',
     'auc,',
     ',auc',
