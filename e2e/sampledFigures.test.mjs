@@ -97,7 +97,8 @@ test('NCF-sampled MovieLens: the recovered rank distribution with bands, metric@
     await fresh.goto(link);
     const section = fresh.locator('section.figures-section');
     await section.scrollIntoViewIfNeeded();
-    assert.equal(await section.getByRole('tab', { name: 'Figure 7 (Jin)' }).getAttribute('aria-selected'), 'true');
+    // The link's view is applied once the session has started: wait for the tab rather than read it at once.
+    await section.getByRole('tab', { name: 'Figure 7 (Jin)', selected: true }).waitFor({ timeout: 20_000 });
     const again = section.locator('#tabpanel-fig7');
     const freshCaption = again.locator('figure.plot:not(.busy) figcaption', { hasText: `over B = ${B} resamples` });
     await waitOnScreen(again, freshCaption, 120_000);
