@@ -7,20 +7,22 @@
  * (the fast vector methods first, then each rank-distribution fit), so intervals fill in as they are ready.
  */
 import {
-  bootstrapDifferences,
   EstimatorVectors,
   estimateMetrics,
   exactMetric,
   jointBootstrap,
+  namedDifferences,
   parseMethod,
   parseMetric,
   percentileInterval,
   priorVector,
   type FitOptions,
+  type NamedDifference,
   type RankData,
   type SamplingSetup,
 } from '../src/core/index.ts';
 import { itemCountsOf } from './jobs.ts';
+import { throttle } from './progress.ts';
 import { resolveRank, type RankSource } from './rankRegistry.ts';
 
 export interface IntervalRequest extends SamplingSetup {
@@ -44,17 +46,8 @@ export interface ValueInterval {
   readonly high: number;
 }
 
-export interface PairDifference {
-  readonly metric: string;
-  readonly method: string;
-  /** Recommender names: difference = a − b. */
-  readonly a: string;
-  readonly b: string;
-  readonly difference: number;
-  readonly low: number;
-  readonly high: number;
-  readonly paired: boolean;
-}
+/** A pair's difference, a − b, with its interval (core compare.ts). */
+export type PairDifference = NamedDifference;
 
 export interface IntervalResult {
   readonly recommenders: readonly string[];
@@ -67,18 +60,6 @@ export interface IntervalResult {
   readonly level: number;
   /** paired[recommender]: resampled through the users it shares with the others. */
   readonly paired: readonly boolean[];
-}
-
-/** A progress callback called at most every 100 ms (and at the end). */
-function throttled(onProgress?: (done: number, total: number) => void) {
-  let last = 0;
-  return (done: number, total: number) => {
-    const now = Date.now();
-    if (onProgress && (now - last > 100 || done === total)) {
-      last = now;
-      onProgress(done, total);
-    }
-  };
 }
 
 export function bootstrapIntervals(
@@ -111,7 +92,7 @@ export function bootstrapIntervals(
     cache.prepare(methods, itemCountsOf(data, itemCount));
     values = (d) => estimateMetrics(d, metrics, methods, setup, cache).map((row) => row.estimate);
   }
-  const boot = jointBootstrap(data, values, { replicates, seed: request.seed, onProgress: throttled(onProgress) });
+  const boot = jointBootstrap(data, values, { replicates, seed: request.seed, onProgress: throttle(onProgress) });
   if (!boot.ok) throw new Error(boot.error);
   const { point, replicates: draws, paired } = boot.value;
   const at = (r: number, method: number, metric: number) => method * metrics.length + metric;
@@ -127,16 +108,15 @@ export function bootstrapIntervals(
         })),
       ),
     ),
-    differences: bootstrapDifferences(boot.value, level).map((d) => ({
-      metric: metrics[d.value % metrics.length].id,
-      method: methodIds[Math.floor(d.value / metrics.length)],
-      a: data[d.a].name,
-      b: data[d.b].name,
-      difference: d.difference,
-      low: d.low,
-      high: d.high,
-      paired: d.paired,
-    })),
+    differences: namedDifferences(
+      boot.value,
+      level,
+      data.map((d) => d.name),
+      (value) => ({
+        metric: metrics[value % metrics.length].id,
+        method: methodIds[Math.floor(value / metrics.length)],
+      }),
+    ),
     replicates,
     level,
     paired,

@@ -6,7 +6,7 @@ import type { EstimateSetup } from '../../src/core/index.ts';
 import {
   EstimatorVectors,
   distinctItemCounts,
-  bootstrapDifferences,
+  namedDifferences,
   bootstrapEstimates,
   estimateMetrics,
   jointBootstrap,
@@ -14,6 +14,7 @@ import {
   type EstimateResult,
   type Metric,
   type Method,
+  type NamedDifference,
   type RankData,
 } from '../../src/core/index.ts';
 import { LIMITS } from '../bounds.ts';
@@ -206,16 +207,7 @@ function checkEstimateWork(w: Workload, replicates: number | undefined, compare:
   if (replicates !== undefined) checkResamples(w, replicates);
 }
 
-export interface Difference {
-  readonly metric: string;
-  readonly method: string;
-  readonly a: string;
-  readonly b: string;
-  readonly difference: number;
-  readonly low: number;
-  readonly high: number;
-  readonly paired: boolean;
-}
+export type Difference = NamedDifference;
 
 /**
  * The estimates of every recommender and the differences of every pair from one joint bootstrap (core compare.ts):
@@ -244,16 +236,12 @@ function compare(
       ...percentileInterval(replicates[r][j], 0.95),
     })),
   );
-  const differences = bootstrapDifferences(boot.value, 0.95).map((d) => ({
-    metric: shape[d.value].metric,
-    method: shape[d.value].method,
-    a: recommenders[d.a].name,
-    b: recommenders[d.b].name,
-    difference: d.difference,
-    low: d.low,
-    high: d.high,
-    paired: d.paired,
-  }));
+  const differences = namedDifferences(
+    boot.value,
+    0.95,
+    recommenders.map((d) => d.name),
+    (value) => ({ metric: shape[value].metric, method: shape[value].method }),
+  );
   return { results, differences };
 }
 

@@ -192,3 +192,34 @@ export function bootstrapDifferences(boot: JointBootstrap, level = 0.95): Bootst
   }
   return out;
 }
+
+/** A difference of two named recommenders for a named metric and method (what the CLI and the app report). */
+export interface NamedDifference {
+  readonly metric: string;
+  readonly method: string;
+  /** Recommender names: difference = a − b. */
+  readonly a: string;
+  readonly b: string;
+  readonly difference: number;
+  readonly low: number;
+  readonly high: number;
+  readonly paired: boolean;
+}
+
+/** bootstrapDifferences with the recommenders' names and each value's metric and method (`valueOf(index)`). */
+export function namedDifferences(
+  boot: JointBootstrap,
+  level: number,
+  names: readonly string[],
+  valueOf: (value: number) => { readonly metric: string; readonly method: string },
+): NamedDifference[] {
+  return bootstrapDifferences(boot, level).map((d) => ({
+    ...valueOf(d.value),
+    a: names[d.a],
+    b: names[d.b],
+    difference: d.difference,
+    low: d.low,
+    high: d.high,
+    paired: d.paired,
+  }));
+}
