@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 
-const assets = join(import.meta.dirname, '..', 'dist', 'assets');
+const assets = join(process.env.E2E_OUT_DIR ?? join(import.meta.dirname, '..', 'dist'), 'assets');
 
 test('the main bundle holds no estimator, correction or simulation code', () => {
   const main = readdirSync(assets).filter((f) => /^index-.*\.js$/.test(f));

@@ -2,7 +2,8 @@
 // End-to-end tests: builds the app, serves dist/ on 127.0.0.1 (a free port), runs e2e/*.test.mjs with Node's test
 // runner against it in Chromium, shuts the server down, and exits non-zero on any failure.
 // Options: --no-build (reuse dist/), test files to run only those, and any further arguments are passed to
-// `node --test`.
+// `node --test`. E2E_OUT_DIR=path builds into and serves that directory instead of dist/ (so that two runs at once
+// do not overwrite each other's build).
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -15,6 +16,7 @@ const root = join(here, '..');
 const args = process.argv.slice(2);
 const build = !args.includes('--no-build');
 // Test files named on the command line (e2e/x.test.mjs) run alone; otherwise every e2e/*.test.mjs runs.
+const outDir = process.env.E2E_OUT_DIR ? process.env.E2E_OUT_DIR : join(root, 'dist');
 const named = args.filter((a) => a.endsWith('.test.mjs'));
 const testArgs = args.filter((a) => a !== '--no-build' && !a.endsWith('.test.mjs'));
 
@@ -43,6 +45,9 @@ if (build) {
   const code = await run(process.execPath, [
     join(root, 'node_modules/vite/bin/vite.js'),
     'build',
+    '--outDir',
+    outDir,
+    '--emptyOutDir',
     '--logLevel',
     'warn',
   ]);
@@ -52,7 +57,7 @@ if (build) {
   }
 }
 
-const server = await serveStatic(join(root, 'dist'));
+const server = await serveStatic(outDir);
 let code = 1;
 try {
   const files =
@@ -62,10 +67,11 @@ try {
           .filter((f) => f.endsWith('.test.mjs'))
           .sort()
           .map((f) => join('e2e', f));
-  console.log(`e2e: serving dist/ at ${server.url}; running ${files.join(', ')}`);
+  console.log(`e2e: serving ${outDir} at ${server.url}; running ${files.join(', ')}`);
   code = await run(process.execPath, ['--test', '--test-concurrency=1', ...testArgs, ...files], {
     ...process.env,
     E2E_BASE_URL: server.url,
+    E2E_OUT_DIR: outDir,
     CHROMIUM_PATH: chromiumPath,
   });
 } finally {
