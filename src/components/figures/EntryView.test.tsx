@@ -5,9 +5,11 @@ import { singleRankData, UNIFORM_PRIOR } from '../../core/index.ts';
 import { DEFAULT_FIGURES_VIEW, FIGURE_DEFAULTS } from '../../state/figureView.ts';
 import { inline } from '../../state/testing.ts';
 import { TOY_RECOMMENDERS } from '../../state/toyExample.ts';
+import type { PlotFigure } from '../../figures/plot.ts';
 import { correctedLimit } from './entries/correctedSweep.tsx';
 import { FIGURE_REGISTRY } from './entries/index.ts';
 import { EntryView } from './EntryView.tsx';
+import { requestKey } from './requestKey.ts';
 import { JobStatus, type JobStatusProps } from './JobStatus.tsx';
 import type { FigureInputs } from './types.ts';
 
@@ -94,6 +96,31 @@ describe('EntryView (the one view of every figure and table)', () => {
       });
       expect(entry.request(inputs, FIGURE_DEFAULTS[entry.settings as 'fig6']).population).toBeNull();
     }
+  });
+
+  it('moving m on Figure 2 moves its marker without a new sweep (the request, and so its key, does not change)', async () => {
+    const entry = entries.find((e) => e.id === 'fig2')!;
+    const values = FIGURE_DEFAULTS.fig2;
+    const request = entry.request(inputs, values);
+    expect(requestKey(entry.request({ ...inputs, sampleSize: 100 }, values))).toBe(requestKey(request));
+    const signal = new AbortController().signal;
+    const result = await inline.run('fig2', signal, (api) =>
+      entry.compute!(
+        api,
+        request,
+        signal,
+        () => {},
+        (task) => inline.run('second', signal, task),
+        () => {},
+      ),
+    );
+    const view = { values, width: 900, recommenders: [], sampleSize: 100 };
+    const marks = (sampleSize: number) =>
+      (entry.model(result, request, { ...view, sampleSize }) as PlotFigure).panels[0].texts
+        .map((t) => t.text)
+        .filter((text) => text.startsWith('m = '));
+    expect(marks(100)).toEqual(['m = 100']);
+    expect(marks(1234)).toEqual(['m = 1,234']);
   });
 
   it('Figure 6 solves the corrections up to m = 1,000, or a tenth of the smallest n without replacement with many n', () => {

@@ -20,6 +20,8 @@ export type SecondChannel = <T>(task: (api: AsyncApi) => Promise<T>) => Promise<
 export interface ModelView<F extends FigureId> {
   readonly values: FigureSettingsMap[F];
   readonly width: number;
+  /** The settings' m: a figure that only marks it (Figure 2) moves its marker without a new computation. */
+  readonly sampleSize: number;
   readonly recommenders: readonly { readonly name: string; readonly color: string | null }[];
 }
 
