@@ -65,4 +65,21 @@ describe('readInput', () => {
       expect(parsed.ok && parsed.value.kind === 'ranks' && parsed.value.file.recommenders[0].name).toBe('Café');
     }
   });
+
+  it('keeps the relevance grades and tie ranges of a file, also of one relevant item per user without an n column', async () => {
+    const text =
+      'recommender,user,rank,relevance,rankOptimistic,rankPessimistic\nA,u,3,4,1,5\nA,v,2,0.5,2,2\nA,v,7,1,6,9\n';
+    const single = 'recommender,rank,relevance,rankOptimistic,rankPessimistic\nB,3,4,1,5\nB,3,2,3,3\n';
+    for (const [source, ranks, grades, low, high] of [
+      [text, [3, 2, 7], [4, 0.5, 1], [1, 2, 6], [5, 2, 9]],
+      [single, [3, 3], [4, 2], [1, 3], [5, 3]],
+    ] as const) {
+      const parsed = await readInput(source, { file: 'ranks.csv', itemCount: 100 });
+      if (!parsed.ok || parsed.value.kind !== 'ranks') throw new Error('not read');
+      const data = parsed.value.file.recommenders[0];
+      expect(Array.from(data.ranks)).toEqual(ranks);
+      expect(Array.from(data.relevance!)).toEqual(grades);
+      expect([Array.from(data.ties!.low), Array.from(data.ties!.high)]).toEqual([low, high]);
+    }
+  });
 });

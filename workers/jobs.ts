@@ -146,6 +146,8 @@ export function parseList(text: string, name: string, options: RankListOptions):
 /** The buffers of rank data, to transfer rather than copy them across the worker boundary. */
 export function rankBuffers(data: readonly RankData[]): ArrayBuffer[] {
   return data.flatMap((d) =>
-    [d.offsets, d.ranks, d.weights, d.itemCounts].filter((a) => a !== null).map((a) => a.buffer as ArrayBuffer),
+    [d.offsets, d.ranks, d.weights, d.itemCounts, d.relevance, d.ties?.low, d.ties?.high]
+      .filter((a) => a != null)
+      .map((a) => a.buffer as ArrayBuffer),
   );
 }

@@ -16,9 +16,13 @@ export interface RankShape {
   readonly itemCounts: number | null;
   /** Length of users, or null (absent) when the data name no users. */
   readonly users?: number | null;
+  /** Length of relevance (the grades), or null (absent) when the data have none. */
+  readonly relevance?: number | null;
+  /** Length of the tie ranges (ties.low and ties.high), or null (absent) when the data have none. */
+  readonly ties?: number | null;
 }
 
-export type RankField = 'offsets' | 'ranks' | 'weights' | 'itemCounts' | 'users';
+export type RankField = 'offsets' | 'ranks' | 'weights' | 'itemCounts' | 'users' | 'relevance' | 'tiesLow' | 'tiesHigh';
 
 const registry = new Map<string, RankData>();
 
@@ -35,12 +39,21 @@ export function beginRankData(key: string, shape: RankShape): void {
     weights: new Float64Array(shape.weights),
     itemCounts: shape.itemCounts === null ? null : new Int32Array(shape.itemCounts),
     ...(shape.users == null ? {} : { users: new Int32Array(shape.users) }),
+    ...(shape.relevance == null ? {} : { relevance: new Float64Array(shape.relevance) }),
+    ...(shape.ties == null ? {} : { ties: { low: new Float64Array(shape.ties), high: new Float64Array(shape.ties) } }),
   });
+}
+
+/** The array of `data` a chunk of `field` goes into. */
+export function rankField(data: RankData, field: RankField): Float64Array | Int32Array | null {
+  if (field === 'tiesLow') return data.ties?.low ?? null;
+  if (field === 'tiesHigh') return data.ties?.high ?? null;
+  return data[field] ?? null;
 }
 
 export function putRankChunk(key: string, field: RankField, offset: number, values: Float64Array | Int32Array): void {
   const data = registry.get(key);
-  const target = data?.[field];
+  const target = data && rankField(data, field);
   if (!target) throw new Error(`no rank data "${key}" with ${field}`);
   target.set(values, offset);
 }

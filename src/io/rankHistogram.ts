@@ -6,9 +6,13 @@
 import type { RankData } from '../core/rankData.ts';
 import { singleRankData } from '../core/rankData.ts';
 
-/** A histogram of the data when every instance has one relevant item and no n of its own; otherwise the data. */
+/**
+ * A histogram of the data when every instance has one relevant item and no n, grade or tie range of its own;
+ * otherwise the data.
+ */
 export function compactRankData(data: RankData): RankData {
   if (data.itemCounts !== null || data.ranks.length !== data.weights.length) return data;
+  if (data.relevance || data.ties) return data;
   const order = Array.from(data.ranks.keys()).sort((a, b) => data.ranks[a] - data.ranks[b]);
   const ranks: number[] = [];
   const counts: number[] = [];

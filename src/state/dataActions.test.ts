@@ -166,6 +166,19 @@ describe('rank uploads', () => {
     expect(resolveRank(inputs[0])).toEqual({ ...large, name: 'Large' });
     expect(inputs[1]).toEqual({ ...small, name: 'Small' });
   });
+
+  it('send the grades and tie ranges of large data too', async () => {
+    const api = await inline.run('test', new AbortController().signal, async (a: AsyncApi) => a);
+    const ranks = Float64Array.from({ length: 120_000 }, (_, i) => 1 + (i % 1000));
+    const large = {
+      ...singleRankData('T', ranks),
+      relevance: Float64Array.from(ranks, (r) => r % 5),
+      ties: { low: Float64Array.from(ranks, (r) => Math.max(1, r - 2)), high: Float64Array.from(ranks, (r) => r + 3) },
+    };
+    const [input] = await rankInputs(api, [{ name: 'Tied', data: large }]);
+    expect(input).toEqual({ ref: expect.any(String), name: 'Tied' });
+    expect(resolveRank(input)).toEqual({ ...large, name: 'Tied' });
+  });
 });
 
 describe('undo', () => {

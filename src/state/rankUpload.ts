@@ -28,25 +28,36 @@ function keyOf(data: RankData): string {
 /** What a worker must expose to receive rank data by reference (the compute and the figures workers both do). */
 export type RankUploadApi = Pick<AsyncApi, 'beginRankData' | 'putRankChunk' | 'retainRankData' | 'hasRankData'>;
 
+/** The array of `data` sent as `field` (the registry's rankField, which the page may not import as a value). */
+function columnOf(data: RankData, field: RankField): Float64Array | Int32Array | null {
+  if (field === 'tiesLow') return data.ties?.low ?? null;
+  if (field === 'tiesHigh') return data.ties?.high ?? null;
+  return data[field] ?? null;
+}
+
 async function upload(api: RankUploadApi, key: string, data: RankData): Promise<void> {
-  const { offsets, ranks, weights, itemCounts } = data;
-  const users = data.users ?? null;
   const shape = {
-    offsets: offsets.length,
-    ranks: ranks.length,
-    weights: weights.length,
-    itemCounts: itemCounts?.length ?? null,
-    users: users?.length ?? null,
+    offsets: data.offsets.length,
+    ranks: data.ranks.length,
+    weights: data.weights.length,
+    itemCounts: data.itemCounts?.length ?? null,
+    users: data.users?.length ?? null,
+    relevance: data.relevance?.length ?? null,
+    ties: data.ties?.low.length ?? null,
   };
   await api.beginRankData(key, shape);
-  const fields: [RankField, Float64Array | Int32Array | null][] = [
-    ['offsets', offsets],
-    ['ranks', ranks],
-    ['weights', weights],
-    ['itemCounts', itemCounts],
-    ['users', users],
+  const fields: RankField[] = [
+    'offsets',
+    'ranks',
+    'weights',
+    'itemCounts',
+    'users',
+    'relevance',
+    'tiesLow',
+    'tiesHigh',
   ];
-  for (const [field, values] of fields) {
+  for (const field of fields) {
+    const values = columnOf(data, field);
     if (!values) continue;
     for (let start = 0; start < values.length; start += CHUNK) {
       const part = values.slice(start, start + CHUNK);
