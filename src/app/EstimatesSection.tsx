@@ -10,6 +10,7 @@ import { emRuleText, estimatorSettingsOf } from '../state/estimatorSettings.ts';
 import { setEstimatorSetting } from '../state/settingsActions.ts';
 import type { EstimatesResult, IntervalsResult, Job } from '../state/store.ts';
 import { EstimatorSettingsPanel } from './EstimatorSettingsPanel.tsx';
+import { EstimatesExportBar } from './ExportBar.tsx';
 import { IntervalStatus } from './IntervalStatus.tsx';
 import { Computing, MetricSelect } from './MetricSelect.tsx';
 import { useExplorer } from './useExplorer.ts';
@@ -34,18 +35,15 @@ export function estimatesModels(result: EstimatesResult, job: Job<IntervalsResul
     intervals.recommenders.join('\n') === result.recommenders.join('\n') &&
     intervals.metrics.includes(metric);
   const k = intervals?.metrics.indexOf(metric) ?? -1;
+  const interval = matches
+    ? result.recommenders.map((_, r) => result.methods.map((id) => intervals.values[id]?.[r]?.[k] ?? null))
+    : null;
   const table = methodTable({
     recommenders: result.recommenders,
     methods: result.methods,
     value,
     range: RANGE,
-    ...(matches
-      ? {
-          interval: result.recommenders.map((_, r) =>
-            result.methods.map((id) => intervals.values[id]?.[r]?.[k] ?? null),
-          ),
-        }
-      : {}),
+    ...(interval ? { interval } : {}),
   });
   const s = result.methods.indexOf('sampled');
   const verdict = pairVerdicts({
@@ -60,7 +58,7 @@ export function estimatesModels(result: EstimatesResult, job: Job<IntervalsResul
     missing: matches ? missingText(job) : missingText({ status: 'idle', value: null }),
     range: RANGE,
   });
-  return { table, verdict, intervals: matches ? intervals : null };
+  return { table, verdict, intervals: matches ? intervals : null, value, interval };
 }
 
 /**
@@ -80,6 +78,10 @@ export function EstimatesSection() {
     [result, intervalJob, metric],
   );
   const progress = job.status === 'loading' ? job.progress : undefined;
+  const caption =
+    result && metric !== null
+      ? `Estimates of ${metricLabel(metric)} over all n = ${formatInteger(result.itemCount)} items (each user’s own n where the data give one), from sampled ranks among m + 1 = ${formatInteger(result.sampleSize + 1)} candidates; ${emRuleText(result.emRule)}.`
+      : '';
   return (
     <section className="results" aria-labelledby="estimates-title">
       <h2 id="estimates-title">Estimated exact metrics from sampled ranks</h2>
@@ -129,11 +131,14 @@ export function EstimatesSection() {
               Left out until their ranks are sampled ranks (1 to m + 1): {result.excluded.join(', ')}.
             </p>
           ) : null}
-          <MethodTable
-            model={view.table}
-            label="Estimates table"
-            busy={job.status === 'loading'}
-            caption={`Estimates of ${metricLabel(metric)} over all n = ${formatInteger(result.itemCount)} items (each user’s own n where the data give one), from sampled ranks among m + 1 = ${formatInteger(result.sampleSize + 1)} candidates; ${emRuleText(result.emRule)}.`}
+          <MethodTable model={view.table} label="Estimates table" busy={job.status === 'loading'} caption={caption} />
+          <EstimatesExportBar
+            metric={metric}
+            recommenders={result.recommenders}
+            methods={result.methods}
+            value={view.value}
+            interval={view.interval}
+            caption={caption}
           />
           <p className="table-key">
             {replicates === 0

@@ -11,6 +11,7 @@ import { refreshTable } from '../state/actions.ts';
 import type { IntervalsResult, Job, TableResult } from '../state/store.ts';
 import { TOY_ITEM_COUNT, TOY_RECOMMENDERS, TOY_SAMPLE_SIZE } from '../state/toyExample.ts';
 import { EstimatorSettingsPanel } from './EstimatorSettingsPanel.tsx';
+import { ResultsExportBar } from './ExportBar.tsx';
 import { IntervalStatus } from './IntervalStatus.tsx';
 import { Computing, MetricSelect } from './MetricSelect.tsx';
 import { useExplorer } from './useExplorer.ts';
@@ -135,6 +136,7 @@ export function ResultsSection() {
             }
             busy={job.status === 'loading'}
           />
+          <ResultsExportBar result={result} intervals={intervals} itemCountText={itemCountText} />
           <p className="table-key">
             <span className="best-mark" aria-hidden="true">
               ▲

@@ -1,0 +1,74 @@
+// Ready for the paper: the results table downloads as CSV (its header names each column) and copies as a LaTeX
+// tabular. E2E_SCREENSHOT_DIR=dir saves a picture of the export controls there.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { launchBrowser, openApp, waitForResults } from './browser.mjs';
+
+const url = process.env.E2E_BASE_URL;
+if (!url) throw new Error('E2E_BASE_URL is not set: run the e2e tests through `node e2e/run.mjs`');
+const shots = process.env.E2E_SCREENSHOT_DIR;
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** Two pasted recommenders, A and B, with the metrics of the first screen's test. */
+async function pasteTwo(page) {
+  await page.getByRole('button', { name: 'Remove C' }).click();
+  await page.getByRole('textbox', { name: 'Ranks of A' }).fill('3 8 20 40 200 1200 3000');
+  await page.getByRole('textbox', { name: 'Ranks of B' }).fill('1 2 60 90 500 700 9000');
+  await page.getByRole('textbox', { name: 'Metrics' }).fill('auc, ap, ndcg, recall@10');
+  await page.getByRole('textbox', { name: 'Metrics' }).press('Tab');
+  await page.locator('table.results tbody tr').nth(1).waitFor({ timeout: 10_000 });
+  await page.waitForFunction(() => document.querySelectorAll('table.results tbody tr').length === 2);
+  await waitForResults(page);
+}
+
+test('the results table downloads as CSV whose header names the columns and whose values are the table’s', async () => {
+  const { context, page, problems } = await openApp(browser, url, { width: 1366, clipboard: true });
+  try {
+    await pasteTwo(page);
+    const bar = page.getByRole('group', { name: 'Export the metrics table' });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      bar.getByRole('button', { name: 'CSV' }).click(),
+    ]);
+    assert.equal(download.suggestedFilename(), 'metrics.csv');
+    const lines = readFileSync(await download.path(), 'utf8')
+      .trimEnd()
+      .split('\n');
+    assert.equal(lines.length, 3);
+    const header = lines[0].match(/("[^"]*"|[^,]+)/g).map((h) => h.replace(/^"|"$/g, ''));
+    assert.equal(header[0], 'Recommender');
+    assert.ok(header.includes('Recall@10 (= HR@10), exact, all n = 10,000 items'), header.join(' | '));
+    const sampledAp = header.findIndex((h) =>
+      /^AP, expected sampled, m = [\d,]+ sampled items (with|without) replacement$/.test(h),
+    );
+    assert.ok(sampledAp > 0, header.join(' | '));
+    assert.equal(header[sampledAp + 1], `${header[sampledAp]}, std`);
+    // B's expected sampled AP, as the table shows it at 3 decimals.
+    const rowB = lines.find((l) => l.startsWith('B,')).split(',');
+    const shown = await page
+      .locator('table.results tbody tr', { has: page.locator('th', { hasText: /^B$/ }) })
+      .locator('td[data-metric="ap"][data-kind="sampled"] .value')
+      .textContent();
+    assert.equal(Number(rowB[sampledAp]).toFixed(3), shown);
+
+    await bar.getByRole('button', { name: 'Copy LaTeX' }).click();
+    await bar.getByRole('status').filter({ hasText: 'LaTeX copied.' }).waitFor();
+    const latex = await page.evaluate(() => navigator.clipboard.readText());
+    assert.match(latex, /\\begin\{tabular\}\{lrrrrrrrr\}/);
+    assert.match(latex, /\\toprule/);
+    assert.match(latex, /^B & .* \$\\pm\$ /m);
+    if (shots) await bar.screenshot({ path: join(shots, 'export-bar.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
