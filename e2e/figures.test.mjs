@@ -84,7 +84,7 @@ test('the tabs follow the arrow keys, and the tables export CSV with contradicti
         .click(),
     ]);
     assert.equal(csv.suggestedFilename(), 'table1.csv');
-    assert.equal(readFileSync(await csv.path(), 'utf8').split('\n')[0], ',Recommender,AUC,AP,NDCG,Recall@10');
+    assert.equal(readFileSync(await csv.path(), 'utf8').split('\n')[0], 'Recommender,AUC,AP,NDCG,Recall@10');
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

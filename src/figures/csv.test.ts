@@ -32,6 +32,7 @@ describe('spreadsheet-safe CSV (OWASP CSV injection rule)', () => {
       groups: [{ label: '', rows: [{ label: '=HYPERLINK("http://evil","x")', cells: [cell] }] }],
     } as unknown as TableModel;
     const lines = tableCsv(model).split('\n');
-    expect(lines[1]).toBe(`,"'=HYPERLINK(""http://evil"",""x"")",-0.5`);
+    expect(lines[0]).toBe('Recommender,AP');
+    expect(lines[1]).toBe(`"'=HYPERLINK(""http://evil"",""x"")",-0.5`);
   });
 });

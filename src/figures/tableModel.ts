@@ -61,10 +61,19 @@ export function cell(
   };
 }
 
-/** The table as CSV: one line per row, the raw values (full precision), a std column after each column that has one. */
+/** Whether the rows come in labelled groups (a group column), as the table shows them. */
+export function isGrouped(model: TableModel): boolean {
+  return model.groups.some((g) => g.label !== '');
+}
+
+/**
+ * The table as CSV: one line per row, the raw values (full precision), a std column after each column that has one;
+ * the group column only where the rows are grouped (as on the page), so that the first column is never empty.
+ */
 export function tableCsv(model: TableModel): string {
   const withStd = model.columns.map((_, c) => model.groups.some((g) => g.rows.some((r) => r.cells[c]?.std != null)));
-  const header = [model.groupHeading, model.rowHeading];
+  const grouped = isGrouped(model);
+  const header = grouped ? [model.groupHeading, model.rowHeading] : [model.rowHeading];
   model.columns.forEach((col, c) => {
     header.push(col.label);
     if (withStd[c]) header.push(`${col.label} std`);
@@ -72,7 +81,7 @@ export function tableCsv(model: TableModel): string {
   const lines = [header.map(csvText).join(',')];
   for (const group of model.groups) {
     for (const row of group.rows) {
-      const fields = [csvText(group.label), csvText(row.label)];
+      const fields = grouped ? [csvText(group.label), csvText(row.label)] : [csvText(row.label)];
       row.cells.forEach((cellValue, c) => {
         fields.push(csvNumber(cellValue.value));
         if (withStd[c]) fields.push(csvNumber(cellValue.std));

@@ -47,8 +47,8 @@ describe('Tables 1 and 2 on the toy example', () => {
 
   it('exports CSV with the raw values and a std column', () => {
     const csv = tableCsv(t2).split('\n');
-    expect(csv[0]).toBe(',Recommender,AUC,AUC std,AP,AP std,NDCG,NDCG std,Recall@10,Recall@10 std');
-    expect(csv[1].startsWith(',A,0.990099009900990')).toBe(true);
+    expect(csv[0]).toBe('Recommender,AUC,AUC std,AP,AP std,NDCG,NDCG std,Recall@10,Recall@10 std');
+    expect(csv[1].startsWith('A,0.990099009900990')).toBe(true);
     expect(csv).toHaveLength(5);
   });
 });
@@ -83,5 +83,20 @@ describe('Tables 3, 4 and Jin’s 2 and 4 from a seeded study of the toy example
     expect(winners.groups.map((g) => g.label)).toEqual(['K = 10']);
     expect(winners.caption).toContain('Exact winners: Recall@10: C');
     expect(shortMethodLabel('wmle:ndcg:10')).toBe('WMLE');
+  });
+
+  it('exports every table of the Tables tab as CSV whose first column is named (no empty group column)', () => {
+    const tables = [
+      estimatorTable(study, 'table3', 'Table 3', 'Krichene & Rendle Table 3'),
+      orderingTable(study),
+      winnerTable(study),
+    ];
+    const headers = tables.map((t) => tableCsv(t).split('\n')[0].split(','));
+    for (const header of headers) expect(header[0]).not.toBe('');
+    expect(headers.map((h) => h.slice(0, 2))).toEqual([
+      ['Metric', 'Recommender'],
+      ['Pair', 'Metric'],
+      ['Cut-off', 'Metric'],
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { tableCsv, wrongCount, type TableModel } from '../../figures/tableModel.ts';
+import { isGrouped, tableCsv, wrongCount, type TableModel } from '../../figures/tableModel.ts';
 import { downloadText } from './exportImage.ts';
 
 export interface StudyTableProps {
@@ -12,7 +12,7 @@ export interface StudyTableProps {
 /** A paper's table from its model: grouped rows, values with their spread, contradicting cells marked; CSV export. */
 export function StudyTable({ model, busy = false, ordered = true }: StudyTableProps) {
   const id = useId();
-  const grouped = model.groups.some((g) => g.label !== '');
+  const grouped = isGrouped(model);
   const wrong = wrongCount(model);
   return (
     <div className="study-block">
