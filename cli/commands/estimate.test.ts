@@ -29,6 +29,17 @@ describe('sampled-metrics estimate', () => {
     }
   });
 
+  it('mes:η:code fits MES as the papers’ code scales it: the same P̂ as eq 26 at η / (m + 1)', async () => {
+    const got = estimates(
+      await cliJson<EstimateDoc>(base.concat('--metrics', 'recall@10', '--methods', 'mes:0.001:code,mes:0.00001,mes')),
+    );
+    for (const name of Object.keys(SAMPLED)) {
+      const code = got.get(`${name}/recall@10/mes:0.001:code`) as number;
+      expect(code).toBeCloseTo(got.get(`${name}/recall@10/mes:0.00001`) as number, 9);
+      expect(Math.abs(code - (got.get(`${name}/recall@10/mes:0.001`) as number))).toBeGreaterThan(0.01);
+    }
+  });
+
   it('method sampled averages the metric of the sampled ranks over users (by hand)', async () => {
     const got = estimates(
       await cliJson<EstimateDoc>(base.concat('--metrics', 'ap,recall@10,auc', '--methods', 'sampled')),

@@ -6,6 +6,7 @@ import {
   ESTIMATOR_DEFAULTS,
   ESTIMATOR_LIMITS,
   estimatorSettingsOf,
+  mesSettingText,
   type EmRule,
 } from '../state/estimatorSettings.ts';
 import { setEstimatorSetting, setStudyOptions } from '../state/settingsActions.ts';
@@ -14,6 +15,10 @@ import { useExplorer } from './useExplorer.ts';
 const EM_OPTIONS: readonly { value: EmRule; label: string }[] = [
   { value: 'gain', label: 'until a step gains < 1e-5·max(1, |ℓ|) (default)' },
   { value: 'fixed', label: '100 steps from uniform (the papers’ code)' },
+];
+const MES_SCALE_OPTIONS = [
+  { value: 'paper' as const, label: 'η H − E, as eq 26 prints it (default)' },
+  { value: 'code' as const, label: 'η H − (m + 1) E (the papers’ code)' },
 ];
 const WEIGHT_OPTIONS = [
   { value: 'ndcg' as const, label: 'NDCG: 1/log2(1 + r̃/C) (default)' },
@@ -52,7 +57,8 @@ export interface EstimatorSettingsPanelProps {
 
 /**
  * The estimators' settings, in a disclosure near the table they change: EM's stopping rule (the default, or the
- * papers' fixed 100 steps, to reproduce a published number), MES's η, WMLE's weight and C, and the bootstrap's B
+ * papers' fixed 100 steps, to reproduce a published number), MES's η and objective (eq 26, or scaled as the papers'
+ * code scales it), WMLE's weight and C, and the bootstrap's B
  * and seed. Every value travels with the link; the defaults are Jin et al.'s settings.
  */
 export function EstimatorSettingsPanel({ intervalsOnly = false }: EstimatorSettingsPanelProps) {
@@ -67,7 +73,7 @@ export function EstimatorSettingsPanel({ intervalsOnly = false }: EstimatorSetti
         <span className="summary-note">
           {intervalsOnly
             ? ` B = ${settings.replicates} (the seed is the study’s)`
-            : ` ${emRuleText(settings.emRule)}; MES η = ${settings.mesEta}; WMLE ${settings.wmleWeight.toUpperCase()}, C = ${settings.wmleScale}; B = ${settings.replicates}`}
+            : ` ${emRuleText(settings.emRule)}; ${mesSettingText(settings)}; WMLE ${settings.wmleWeight.toUpperCase()}, C = ${settings.wmleScale}; B = ${settings.replicates}`}
           {changed ? ' (changed)' : ''}
         </span>
       </summary>
@@ -82,6 +88,13 @@ export function EstimatorSettingsPanel({ intervalsOnly = false }: EstimatorSetti
               hint="At most 10,000 steps by default; the fixed rule reproduces the papers’ numbers."
             />
             <PositiveField label="MES η" setting="mesEta" value={settings.mesEta} hint="Entropy weight of eq 26" />
+            <SelectField
+              label="MES objective"
+              value={settings.mesScale}
+              options={MES_SCALE_OPTIONS}
+              onChange={(scale) => setEstimatorSetting('mesScale', scale)}
+              hint="Jin et al.’s code multiplies eq 25’s distance by m + 1 (the same fit as η/(m + 1) in eq 26)."
+            />
             <SelectField
               label="WMLE weight"
               value={settings.wmleWeight}

@@ -79,13 +79,15 @@ describe('the estimator registry', () => {
       'bv-dist:0.1',
     ]);
     expect(methodSyntaxes(false).join(', ')).toBe('sampled, rank-estimate, ls, cls, bv:G (γ = G in [0, 1])');
-    expect(methodSyntaxes(true).join(', ')).toBe('mle, wmle[:ndcg|ap[:C]], mes[:η], bv-dist:G');
+    expect(methodSyntaxes(true).join(', ')).toBe('mle, wmle[:ndcg|ap[:C]], mes[:η[:code]], bv-dist:G');
     expect(methodSyntaxes(true, true).join('|')).toBe('mle|wmle|mes|bv-dist:G');
   });
 
   it('reads case and spaces loosely, and drops repeated methods from a list', () => {
     expect(parseMethod(' BV:0.10 ')).toEqual({ kind: 'bv', id: 'bv:0.1', gamma: 0.1 });
     expect(parseMethod('WMLE:AP')).toEqual({ kind: 'wmle', id: 'wmle:ap:10', weight: 'ap', scale: 10 });
+    expect(parseMethod('MES:0.010:Code')).toEqual({ kind: 'mes', id: 'mes:0.01:code', eta: 0.01, scale: 'code' });
+    expect(parseMethod('mes:0.01')).toEqual({ kind: 'mes', id: 'mes:0.01', eta: 0.01 });
     expect(parseMethodList('ls, bv:0.1,LS,bv:0.10').map((m) => m.id)).toEqual(['ls', 'bv:0.1']);
   });
 
@@ -93,7 +95,7 @@ describe('the estimator registry', () => {
     [
       'magic',
       'unknown method "magic": expected sampled, rank-estimate, ls, cls, bv:G with G in [0, 1], mle, ' +
-        'wmle[:ndcg|ap[:C]], mes[:η] or bv-dist:G',
+        'wmle[:ndcg|ap[:C]], mes[:η[:code]] or bv-dist:G',
     ],
     ['ls:2', 'unknown method "ls:2": expected sampled'],
     ['bv', 'method "bv" needs γ after a colon, e.g. bv:0.1'],
@@ -102,7 +104,8 @@ describe('the estimator registry', () => {
     ['mle:3', 'method "mle:3": mle takes no parameter'],
     ['wmle:ap:5:6', 'method "wmle:ap:5:6": expected wmle, wmle:ndcg|ap or wmle:ndcg|ap:C'],
     ['wmle:x', 'method "wmle:x": C must be a number > 0 (w(r̃) = M(r̃/C)), got "x"'],
-    ['mes:a:b', 'method "mes:a:b": expected mes or mes:η'],
+    ['mes:a:b', 'method "mes:a:b": expected mes, mes:η or mes:η:code'],
+    ['mes:0.1:code:1', 'method "mes:0.1:code:1": expected mes, mes:η or mes:η:code'],
     ['mes:0', 'method "mes:0": η must be a number > 0, got "0"'],
     ['bv-dist:0.1:3', 'method "bv-dist:0.1:3" needs γ after a colon, e.g. bv-dist:0.1'],
     ['bv-dist:2', 'method "bv-dist:2": γ must be a number in (0, 1], got "2"'],

@@ -6,7 +6,8 @@
  *
  * Krichene & Rendle 2020 section 5: `sampled` (M(r̃) unchanged), `rank-estimate` (eq 20), `ls` (eqs 21–23), `cls`
  * (section 5.2), `bv:γ` (eq 25). Jin et al. 2021, which learn the rank distribution P̂(R) and apply eq 14: `mle`
- * (eq 19), `wmle[:ndcg|ap[:C]]` (eq 22), `mes[:η]` (eqs 24–27), `bv-dist:γ` (eq 15).
+ * (eq 19), `wmle[:ndcg|ap[:C]]` (eq 22), `mes[:η[:code]]` (eqs 24–27; `code`: E weighted by m + 1 as in Jin et al.'s
+ * code, distribution/mes.ts), `bv-dist:γ` (eq 15).
  * Example: parseMethod('BV:0.10') → { kind: 'bv', id: 'bv:0.1', gamma: 0.1 }; methodLabel('bv:0.1') → 'BV γ = 0.1'.
  */
 import type { DistributionMethod, Method } from './corrections/methods.ts';
@@ -108,18 +109,21 @@ export const ESTIMATORS: readonly Estimator[] = [
   },
   {
     kind: 'mes',
-    syntax: 'mes[:η]',
+    syntax: 'mes[:η[:code]]',
     learnsDistribution: true,
     fits: true,
     defaultId: 'mes',
     parse(param, text) {
       const parts = param === undefined ? [] : param.split(':');
-      if (parts.length > 1) throw new InputError(`method "${text}": expected mes or mes:η`);
-      const eta = parts.length === 1 ? number(parts[0]) : DEFAULT_MES_ETA;
+      const scale = parts.length === 2 && parts[1] === 'code' ? 'code' : 'paper';
+      if (parts.length > 2 || (parts.length === 2 && scale !== 'code')) {
+        throw new InputError(`method "${text}": expected mes, mes:η or mes:η:code`);
+      }
+      const eta = parts.length >= 1 ? number(parts[0]) : DEFAULT_MES_ETA;
       if (!(eta > 0) || !Number.isFinite(eta)) {
         throw new InputError(`method "${text}": η must be a number > 0, got "${parts[0]}"`);
       }
-      return mesMethod(eta);
+      return mesMethod(eta, scale);
     },
     label: () => 'MES',
   },
@@ -162,7 +166,7 @@ export function estimatorOf(method: Method): Estimator {
 
 /**
  * Parses `sampled`, `rank-estimate`, `ls`, `cls`, `bv:G` (γ ∈ [0, 1] after the colon), `mle`,
- * `wmle[:ndcg|ap[:C]]`, `mes[:η]` or `bv-dist:G` (case and surrounding spaces ignored) into its canonical method.
+ * `wmle[:ndcg|ap[:C]]`, `mes[:η[:code]]` or `bv-dist:G` (case and surrounding spaces ignored) into its canonical method.
  */
 export function parseMethod(text: string): Method {
   const [head, param] = split(text.trim().toLowerCase());
@@ -208,7 +212,7 @@ export function distributionMethodIds(): string[] {
 
 /**
  * The method syntaxes for help texts: `sampled, rank-estimate, ls, cls, bv:G (γ = G in [0, 1])` for the
- * corrections (`learnsDistribution: false`), `mle, wmle[:ndcg|ap[:C]], mes[:η], bv-dist:G` for Jin et al.'s; with
+ * corrections (`learnsDistribution: false`), `mle, wmle[:ndcg|ap[:C]], mes[:η[:code]], bv-dist:G` for Jin et al.'s; with
  * `short`, optional parts left out (`wmle`).
  */
 export function methodSyntaxes(learnsDistribution: boolean, short = false): string[] {

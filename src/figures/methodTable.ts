@@ -80,7 +80,11 @@ export function methodColumn(id: string): MethodColumn {
     case 'wmle':
       return { id, label: 'WMLE', detail: `${method.weight.toUpperCase()}, C = ${method.scale}` };
     case 'mes':
-      return { id, label: 'MES', detail: `η = ${method.eta}` };
+      return {
+        id,
+        label: 'MES',
+        detail: `η = ${method.eta}${method.scale === 'code' ? ', E × (m + 1) as the papers’ code' : ''}`,
+      };
     case 'bv-dist':
       return { id, label: 'BV-dist', detail: `γ = ${method.gamma}` };
     default:

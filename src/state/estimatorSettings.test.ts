@@ -6,6 +6,7 @@ import {
   estimatorSettingsOf,
   FIXED_EM,
   intervalGroups,
+  mesSettingText,
   pointGroups,
   restoreEstimatorSettings,
   withEstimatorSetting,
@@ -38,6 +39,19 @@ describe('estimator settings', () => {
       'mes:0.01',
       'bv-dist:0.1',
     ]);
+  });
+
+  it('MES scaled as the papers’ code: its id carries `code`, the link only the changed setting', () => {
+    const code = { ...defaults, mesEta: 0.01, mesScale: 'code' as const };
+    expect(estimateMethodIds([0.1], code)).toContain('mes:0.01:code');
+    expect(mesSettingText(code)).toBe('MES η = 0.01, E × (m + 1) (the papers’ code)');
+    expect(mesSettingText(defaults)).toBe('MES η = 0.001');
+    expect(withEstimatorSetting(undefined, 'mesScale', 'code')).toEqual({ mesScale: 'code' });
+    expect(withEstimatorSetting({ mesScale: 'code' }, 'mesScale', 'paper')).toBeUndefined();
+    const problems: string[] = [];
+    expect(restoreEstimatorSettings({ mesScale: 'code' }, problems)).toEqual({ mesScale: 'code' });
+    expect(restoreEstimatorSettings({ mesScale: 'scaled' }, problems)).toBeUndefined();
+    expect(problems).toEqual(['MES scale: not valid, the default is used']);
   });
 
   it('compute the intervals of the vector methods first, in one group, then each fit on its own', () => {

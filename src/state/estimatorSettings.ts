@@ -1,9 +1,9 @@
 /**
  * The estimators' settings for sampled ranks, part of the document's settings (document.ts): the EM stopping rule
- * of MLE and WMLE, MES's η, WMLE's weight and C (Jin et al. 2021, eqs 21–27), the bootstrap's B, and whether LS is
+ * of MLE and WMLE, MES's η and scale, WMLE's weight and C (Jin et al. 2021, eqs 21–27), the bootstrap's B, and whether LS is
  * shown. A link, the saved work and the exported file carry only what differs from the defaults, so that a link of
  * the defaults stays as it was; restored field by field (an invalid value gets its default and a problem).
- * The methods' ids carry the parameters (`wmle:ap:5`, `mes:0.01`), as the CLI's `--method` writes them.
+ * The methods' ids carry the parameters (`wmle:ap:5`, `mes:0.01`, `mes:0.01:code`), as the CLI's `--method` writes them.
  */
 import './zodConfig.ts';
 import { z } from 'zod';
@@ -18,6 +18,7 @@ import {
   parseMethod,
   wmleMethod,
   type FitOptions,
+  type MesScale,
 } from '../core/index.ts';
 
 /**
@@ -30,6 +31,8 @@ export interface EstimatorSettings {
   readonly emRule: EmRule;
   /** MES's entropy weight η (eq 26). */
   readonly mesEta: number;
+  /** MES's objective: η H − E as eq 26 prints it, or η H − (m + 1) E as the papers' code scales it (core mes.ts). */
+  readonly mesScale: MesScale;
   /** WMLE's weight w(r̃) = M(r̃/C) (eq 22): NDCG's or AP's, and its C. */
   readonly wmleWeight: 'ndcg' | 'ap';
   readonly wmleScale: number;
@@ -42,6 +45,7 @@ export interface EstimatorSettings {
 export const ESTIMATOR_DEFAULTS: EstimatorSettings = {
   emRule: 'gain',
   mesEta: DEFAULT_MES_ETA,
+  mesScale: 'paper',
   wmleWeight: 'ndcg',
   wmleScale: DEFAULT_WMLE_SCALE,
   replicates: 200,
@@ -56,6 +60,7 @@ export const FIXED_EM: FitOptions = { tolerance: Number.MIN_VALUE, maxIterations
 export const ESTIMATOR_SCHEMAS: { readonly [K in keyof EstimatorSettings]: z.ZodType<EstimatorSettings[K]> } = {
   emRule: z.enum(['gain', 'fixed']),
   mesEta: z.number().gt(0).max(ESTIMATOR_LIMITS.maxEta),
+  mesScale: z.enum(['paper', 'code']),
   wmleWeight: z.enum(['ndcg', 'ap']),
   wmleScale: z.number().gt(0).max(ESTIMATOR_LIMITS.maxScale),
   replicates: z.number().int().min(0).max(ESTIMATOR_LIMITS.maxReplicates),
@@ -65,6 +70,7 @@ export const ESTIMATOR_SCHEMAS: { readonly [K in keyof EstimatorSettings]: z.Zod
 const LABELS: { readonly [K in keyof EstimatorSettings]: string } = {
   emRule: 'EM stopping rule',
   mesEta: 'MES η',
+  mesScale: 'MES scale',
   wmleWeight: 'WMLE weight',
   wmleScale: 'WMLE C',
   replicates: 'bootstrap B',
@@ -128,7 +134,7 @@ export function estimateMethodIds(gammas: readonly number[], settings: Estimator
   const learned = distributionMethodIds().map((id) => {
     const kind = parseMethod(id).kind;
     if (kind === 'wmle') return wmleMethod(settings.wmleWeight, settings.wmleScale).id;
-    if (kind === 'mes') return mesMethod(settings.mesEta).id;
+    if (kind === 'mes') return mesMethod(settings.mesEta, settings.mesScale).id;
     return parseMethod(id).id;
   });
   return [...corrections, ...learned];
@@ -166,6 +172,11 @@ export function pointGroups(methods: readonly string[], settings: EstimatorSetti
 }
 
 const FITTED = { mle: true, wmle: true, mes: true };
+
+/** "MES η = 0.001" or "MES η = 0.01, E × (m + 1) (the papers’ code)". */
+export function mesSettingText(settings: Pick<EstimatorSettings, 'mesEta' | 'mesScale'>): string {
+  return `MES η = ${settings.mesEta}${settings.mesScale === 'code' ? ', E × (m + 1) (the papers’ code)' : ''}`;
+}
 
 /** "EM: until a step gains < 1e-5·max(1, |ℓ|), ≤ 10,000 steps" or "EM: 100 steps from uniform (the papers' code)". */
 export function emRuleText(rule: EmRule): string {

@@ -3,7 +3,8 @@
  * to r̃ unchanged; `rank-estimate` (eq 20), `ls` (eqs 21–23), `cls` (section 5.2) and `bv:γ` (eq 25) replace M(r̃)
  * by a corrected vector M̂(r̃). The rank-distribution estimators of Jin et al. 2021 (src/core/distribution) learn
  * P̂(R) first and apply eq 14: `mle` (eq 19), `wmle[:ndcg|ap[:C]]` (eq 22, w(r̃) = M(r̃/C), NDCG and C = 10 by
- * default), `mes[:η]` (eqs 24–27, η = 0.001 by default) and `bv-dist:γ` (eq 15, γ ∈ (0, 1]).
+ * default), `mes[:η[:code]]` (eqs 24–27, η = 0.001 by default; `code`: E scaled as Jin et al.'s published code scales
+ * it, distribution/mes.ts) and `bv-dist:γ` (eq 15, γ ∈ (0, 1]).
  * Identifiers are canonical: `wmle` is `wmle:ndcg:10`, `mes` is `mes:0.001`. Their syntax, labels and parsing are
  * the estimator registry's (../estimators.ts).
  */
@@ -21,7 +22,7 @@ export type Method =
 export type DistributionMethod =
   | { readonly kind: 'mle'; readonly id: string }
   | { readonly kind: 'wmle'; readonly id: string; readonly weight: 'ndcg' | 'ap'; readonly scale: number }
-  | { readonly kind: 'mes'; readonly id: string; readonly eta: number }
+  | { readonly kind: 'mes'; readonly id: string; readonly eta: number; readonly scale?: MesScale }
   | { readonly kind: 'bv-dist'; readonly id: string; readonly gamma: number };
 
 export const DEFAULT_WMLE_SCALE = 10;
@@ -33,9 +34,15 @@ export function wmleMethod(weight: 'ndcg' | 'ap' = 'ndcg', scale = DEFAULT_WMLE_
   return { kind: 'wmle', id: `wmle:${weight}:${scale}`, weight, scale };
 }
 
-export function mesMethod(eta = DEFAULT_MES_ETA): DistributionMethod {
+/**
+ * How MES weighs its two terms: `paper`, η H − E as eq 26 prints it; `code`, η H − (m + 1) E as Jin et al.'s published
+ * code writes the objective (distribution/mes.ts, mesEntropyWeight).
+ */
+export type MesScale = 'paper' | 'code';
+
+export function mesMethod(eta = DEFAULT_MES_ETA, scale: MesScale = 'paper'): DistributionMethod {
   if (!(eta > 0) || !Number.isFinite(eta)) throw new InputError(`mes: η must be a number > 0, got ${eta}`);
-  return { kind: 'mes', id: `mes:${eta}`, eta };
+  return scale === 'code' ? { kind: 'mes', id: `mes:${eta}:code`, eta, scale } : { kind: 'mes', id: `mes:${eta}`, eta };
 }
 
 export function bvDistMethod(gamma: number): DistributionMethod {

@@ -14,7 +14,7 @@ export type { PooledGroup } from './pooledKernel.ts';
 export { PooledKernel, PooledKernelCache } from './pooledKernel.ts';
 export { mapRank, pullBack, pushForward } from './rankMap.ts';
 export { drawTrueRanks, recoveredTop } from './recoveredRanks.ts';
-export { fitMaximalEntropy } from './mes.ts';
+export { fitMaximalEntropy, mesEntropyWeight } from './mes.ts';
 export { bvDistribution, bvSystem } from './bvDistribution.ts';
 export {
   metricCurveFromDistribution,

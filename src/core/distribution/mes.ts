@@ -12,8 +12,12 @@
  * K Σ_π Kᵀ = K diag(π) Kᵀ − q qᵀ (secondMoments.ts), and is solved by Cholesky. It stops when
  * gap ≤ tolerance · (η H + E) (a relative gap on the objective's two terms) or at the iteration cap. Since F is
  * η-strongly concave in the ℓ1 norm (Pinsker), ‖π − π*‖₁ ≤ √(2 · gap / η), which bounds every metric error.
+ * Jin et al.'s published code (dli12/AAAI23-Towards-Reliable-Item-Sampling-for-Recommendation-Evaluation,
+ * estimator/MES.ipynb, cvxpy) minimises  Σ_i (q_i − P̃_i)² P̃_i · (m + 1) − η Σ_R entr(π_R),  i.e. maximises
+ * η H − (m + 1) E: the same problem with η / (m + 1) in eq 26 (`mesEntropyWeight`, scale `code`).
  */
 import { solveSymmetric } from '../corrections/solve.ts';
+import type { MesScale } from '../corrections/methods.ts';
 import type { KernelProducts } from './kernelProducts.ts';
 
 /** What the fit needs of a kernel: products over the observed sampled ranks and the second moments K diag(π) Kᵀ. */
@@ -40,6 +44,15 @@ export interface EntropyFit {
   gap: number;
   iterations: number;
   converged: boolean;
+}
+
+/**
+ * The entropy weight of eq 26 that fits MES at η with the given scale: η as eq 26 prints it (`paper`), or
+ * η / (m + 1) for the objective of Jin et al.'s code, η H − (m + 1) E (`code`), which has the same maximiser.
+ * Example: mesEntropyWeight(0.01, 'code', 99) → 1e-4.
+ */
+export function mesEntropyWeight(eta: number, scale: MesScale | undefined, sampleSize: number): number {
+  return scale === 'code' ? eta / (sampleSize + 1) : eta;
 }
 
 /** `counts[i]` is the weight of sampled rank i + 1 (normalised here to P̃). */

@@ -29,7 +29,7 @@ import type { SampledHistogram } from './histogram.ts';
 import { checkSetup, sampledHistograms } from './histogram.ts';
 import type { SampledRankKernel } from './kernel.ts';
 import { KernelCache } from './kernel.ts';
-import { fitMaximalEntropy } from './mes.ts';
+import { fitMaximalEntropy, mesEntropyWeight } from './mes.ts';
 import { metricFromDistribution, sharedDistributionMetrics } from './metricsFromDistribution.ts';
 import { PooledKernelCache } from './pooledKernel.ts';
 import { ColumnCache } from './stackedKernel.ts';
@@ -314,7 +314,8 @@ function fitGroup(
   const base = { itemCount: n, weight: total };
   if (method.kind === 'mes') {
     const tolerance = fit.tolerance ?? DEFAULT_ENTROPY_TOLERANCE;
-    const result = fitMaximalEntropy(kernel, counts, method.eta, { tolerance, maxIterations });
+    const eta = mesEntropyWeight(method.eta, method.scale, m);
+    const result = fitMaximalEntropy(kernel, counts, eta, { tolerance, maxIterations });
     const { distribution, objective, gap, iterations, converged } = result;
     const logLikelihood = logLikelihoodOf(kernel, distribution, counts);
     return { ...base, distribution, logLikelihood, objective, gap, iterations, converged };

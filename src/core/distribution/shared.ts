@@ -32,7 +32,8 @@
 import type { Sampling } from '../sampling.ts';
 import { bvDistributionPooled } from './bvDistribution.ts';
 import type { SampledHistogram } from './histogram.ts';
-import { fitMaximalEntropy } from './mes.ts';
+import type { MesScale } from '../corrections/methods.ts';
+import { fitMaximalEntropy, mesEntropyWeight } from './mes.ts';
 import type { LikelihoodAlgorithm, WmleWeight } from './mle.ts';
 import { fitLikelihood, wmleWeights } from './mle.ts';
 import { PooledKernelCache } from './pooledKernel.ts';
@@ -53,7 +54,7 @@ export const PER_USER_N: readonly PerUserN[] = ['pooled', 'interpolated', 'share
 export type SharedMethod =
   | { readonly kind: 'mle' }
   | { readonly kind: 'wmle'; readonly weight: WmleWeight; readonly scale: number }
-  | { readonly kind: 'mes'; readonly eta: number }
+  | { readonly kind: 'mes'; readonly eta: number; readonly scale?: MesScale }
   | { readonly kind: 'bv-dist'; readonly gamma: number };
 
 export interface SharedSettings {
@@ -131,8 +132,10 @@ export function fitShared(
       share: h.total / total,
     }));
     const kernel = pooledKernels.get(reference, nodes ? nodeShares(own, nodes) : own, sampling);
-    if (method.kind === 'mes') fit = fitMaximalEntropy(kernel, pooled, method.eta, options);
-    else {
+    if (method.kind === 'mes') {
+      const eta = mesEntropyWeight(method.eta, method.scale, pooled.length - 1);
+      fit = fitMaximalEntropy(kernel, pooled, eta, options);
+    } else {
       const distribution = bvDistributionPooled(kernel, pooled, method.gamma, settings.prior);
       fit = { distribution, objective: null, gap: null, iterations: 0, converged: true };
     }
