@@ -72,3 +72,29 @@ test('the results table downloads as CSV whose header names the columns and whos
     await context.close();
   }
 });
+
+test('the Cite box gives BibTeX for the papers behind the numbers and for the tool, Jin et al. only for sampled ranks', async () => {
+  const { context, page, problems } = await openApp(browser, url, { width: 1366, clipboard: true });
+  try {
+    await page.getByText('Cite', { exact: true }).click();
+    const bibtex = page.getByRole('textbox', { name: 'BibTeX' });
+    const text = await bibtex.inputValue();
+    assert.match(text, /^@inproceedings\{krichene2020sampled,/);
+    assert.match(text, /@software\{sampled_metrics_explorer,\n {2}title/);
+    assert.doesNotMatch(text, /jin2021/);
+    await page.getByRole('button', { name: 'Copy BibTeX' }).click();
+    await page.getByRole('status').filter({ hasText: 'BibTeX copied.' }).waitFor();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), text);
+    if (shots) {
+      const header = page.locator('header.page-header');
+      await header.screenshot({ path: join(shots, 'cite-box.png') });
+    }
+    await page.getByRole('radio', { name: /Sampled ranks/ }).check();
+    await page.waitForFunction(() =>
+      document.querySelector('.cite-box textarea')?.value.includes('@inproceedings{jin2021estimating,'),
+    );
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

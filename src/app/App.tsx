@@ -1,4 +1,5 @@
 import { AnswerSummary } from './AnswerSummary.tsx';
+import { CiteBox } from './CiteBox.tsx';
 import { DataSection } from './DataSection.tsx';
 import { EstimatesSection } from './EstimatesSection.tsx';
 import { FiguresContainer } from './FiguresContainer.tsx';
@@ -26,6 +27,7 @@ export function App() {
           </p>
         </div>
         <ShareBar />
+        <CiteBox />
       </header>
       <NoticeBar />
       <main className="explorer">
