@@ -10,13 +10,13 @@
  *   G_ij = H(i, j) g(i+j),  g(s) = Σ_r p(r) Bin(s; 2m, θ_r)
  *   h_i = Σ_j H(i, j) g_M(i+j),  g_M(s) = Σ_r p(r) M(r) Bin(s; 2m, θ_r)   (as Σ_j p(j|r) = 1)
  *   c_i = Σ_j G_ij
- * in O(n·m) instead of O(n·m²); all sums have positive terms. Without replacement there is no such identity: the
+ * in O(n·√m + m²) instead of O(n·m²) (binomialSums.ts); all sums have positive terms. Without replacement there is no such identity: the
  * moments come from the exact compressed system of polynomialSystem.ts (momentsFromSystem), also O(n·m + m³).
  */
 import { InputError } from '../errors.ts';
 import type { Sampling } from '../sampling.ts';
-import { BULK_CUTOFF, KernelRow } from '../sampling.ts';
 import { logHypergeometricPmf } from '../special.ts';
+import { binomialSums } from './binomialSums.ts';
 import type { PolynomialSystem } from './polynomialSystem.ts';
 import { polynomialSystem } from './polynomialSystem.ts';
 
@@ -89,39 +89,15 @@ export function kernelMoments(
 
 function binomialMoments(targets: readonly Float64Array[], prior: Float64Array, itemCount: number, m: number) {
   const size = m + 1;
-  const g = new Float64Array(2 * m + 1);
-  const gTargets = targets.map(() => new Float64Array(2 * m + 1));
-  const row = new KernelRow(2 * m, 'with-replacement', BULK_CUTOFF);
-  const single = targets.length === 1 ? gTargets[0] : null;
-  const t0 = targets[0];
-  for (let r = 1; r <= itemCount; r++) {
-    const pr = prior[r - 1];
-    if (pr === 0) continue;
-    row.fillRaw(r - 1, itemCount - 1);
-    const v = row.values;
-    const hi = row.hi;
-    const w = pr / row.total;
-    if (single) {
-      const wm = w * t0[r - 1];
-      for (let s = row.lo; s <= hi; s++) {
-        g[s] += w * v[s];
-        single[s] += wm * v[s];
-      }
-      continue;
-    }
-    for (let s = row.lo; s <= hi; s++) g[s] += w * v[s];
-    for (let t = 0; t < targets.length; t++) {
-      const wm = w * targets[t][r - 1];
-      const gt = gTargets[t];
-      for (let s = row.lo; s <= hi; s++) gt[s] += wm * v[s];
-    }
-  }
+  const { g, gTargets } = binomialSums(targets, prior, itemCount, m);
   const gram = new Float64Array(size * size);
   const mass = new Float64Array(size);
   const cross = targets.map(() => new Float64Array(size));
   for (let i = 0; i < size; i++) {
-    for (let j = i; j < size; j++) {
-      const h = Math.exp(logHypergeometricPmf(i, m, m, i + j));
+    // H(i, j) = C(m,i)C(m,j)/C(2m,i+j) decreases in j from j = i on: from exp(log H(i, i)) by the ratio
+    // H(i, j+1)/H(i, j) = (m − j)(i + j + 1)/((j + 1)(2m − i − j)), until it underflows.
+    let h = Math.exp(logHypergeometricPmf(i, m, m, 2 * i));
+    for (let j = i; j < size && h > 0; j++) {
       const gij = h * g[i + j];
       gram[i * size + j] = gij;
       gram[j * size + i] = gij;
@@ -132,6 +108,7 @@ function binomialMoments(targets: readonly Float64Array[], prior: Float64Array, 
         cross[t][i] += gt;
         if (j !== i) cross[t][j] += gt;
       }
+      h *= ((m - j) * (i + j + 1)) / ((j + 1) * (2 * m - i - j));
     }
   }
   return { size, gram, mass, cross };

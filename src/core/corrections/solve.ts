@@ -5,9 +5,14 @@
  * decomposition with a pseudo-inverse otherwise (the minimal-norm solution in the scaled coordinates: for the
  * nearly singular AᵀA of the minimal-bias problem, eq 22, this attains the minimal bias). One step of iterative
  * refinement follows either way.
+ * The Cholesky factorisation leaves out the leading entries of each scaled row whose sum of squares is below
+ * ENVELOPE_TOLERANCE² (cholesky.ts): a perturbation of at most 1e-17·√(2·size) in Frobenius norm, below the
+ * factorisation's own rounding (about size·1e-16 for a unit diagonal), which the refinement step, computed with the
+ * full matrix, removes again. The BV systems (eq 25) are effectively banded, so this makes their factorisation
+ * O(m²) instead of O(m³) (m = 3,000: 0.2 s instead of 8 s).
  */
 import { EigenvalueDecomposition, Matrix } from 'ml-matrix';
-import { choleskyFactor, choleskySolve } from './cholesky.ts';
+import { choleskyFactor, choleskySolve, envelopeStarts } from './cholesky.ts';
 
 export interface SolveOptions {
   /** Use the eigen pseudo-inverse directly (for systems known to be singular or nearly so). */
@@ -17,6 +22,9 @@ export interface SolveOptions {
 }
 
 type Solver = (b: Float64Array) => Float64Array;
+
+/** Leading entries of a row of the unit-diagonal matrix left out of its Cholesky factor (see above). */
+export const ENVELOPE_TOLERANCE = 1e-17;
 
 export function solveSymmetric(matrix: Float64Array, rhs: Float64Array, options: SolveOptions = {}): Float64Array {
   return solveSymmetricMany(matrix, [rhs], options)[0];
@@ -64,7 +72,7 @@ export function solveSymmetricMany(
 }
 
 function choleskySolver(dense: Float64Array, size: number): Solver | null {
-  const l = choleskyFactor(dense, size);
+  const l = choleskyFactor(dense, size, 0, envelopeStarts(dense, size, ENVELOPE_TOLERANCE));
   return l && ((b) => choleskySolve(l, size, b));
 }
 
