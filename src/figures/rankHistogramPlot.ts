@@ -30,6 +30,23 @@ export interface RankHistogramOptions {
   readonly recoveredBy?: string | null;
 }
 
+/** The most buckets an automatic bucket width gives. */
+export const MAX_AUTO_BUCKETS = 100;
+
+/**
+ * Ranks per bucket for n items when the reader has not chosen: the smallest 1, 2 or 5 × 10^k for which at most 100
+ * buckets cover 1..n, so that 41–100 bars show above n = 100 (and one bar per rank up to it). Examples: n = 100 → 1
+ * (100 bars), 3,706 → 50 (74), 10,000 → 100 (the paper's), 10^6 → 10,000 (100).
+ */
+export function autoBucketWidth(itemCount: number): number {
+  if (!Number.isFinite(itemCount) || itemCount <= MAX_AUTO_BUCKETS) return 1;
+  for (let scale = 1; ; scale *= 10) {
+    for (const step of [1, 2, 5]) {
+      if (Math.ceil(itemCount / (step * scale)) <= MAX_AUTO_BUCKETS) return step * scale;
+    }
+  }
+}
+
 export function rankHistogramPlot(options: RankHistogramOptions): PlotFigure {
   const { recommenders, itemCount, bucketWidth } = options;
   const width = options.width ?? 1000;

@@ -27,7 +27,11 @@ export interface FigureSettingsMap {
     xScale: AxisScale;
     yScale: AxisScale;
   };
-  readonly fig5: { bucketWidth: number; yScale: AxisScale };
+  readonly fig5: {
+    /** Ranks per bucket; null: adapts to n (about 50–100 buckets, figures/rankHistogramPlot.ts autoBucketWidth). */
+    bucketWidth: number | null;
+    yScale: AxisScale;
+  };
   readonly fig6: { metric: string; gamma: number; xScale: AxisScale; yScale: AxisScale };
   readonly fig7: {
     /** The figure's own m; null: the m of the settings. */
@@ -58,7 +62,8 @@ export type FigureSettingKey<F extends FigureId> = keyof FigureSettingsMap[F] & 
 
 /**
  * The paper's setting of each figure (Krichene & Rendle 2020 Figures 1–6, Jin et al. 2021 Figure 2), except m of
- * Figures 4 and 7 (the paper's 100 and 99): they follow the settings' m unless the figure has its own.
+ * Figures 4 and 7 (the paper's 100 and 99): they follow the settings' m unless the figure has its own; and Figure 5's
+ * bucket width, which adapts to n (the paper's 100 ranks at n = 10,000) unless the figure has its own.
  */
 export const FIGURE_DEFAULTS: { readonly [F in FigureId]: Readonly<FigureSettingsMap[F]> } = {
   fig1: { metrics: 'auc, ap, ndcg, recall@10', zoom: 100, xScale: 'linear', yScale: 'linear' },
@@ -72,7 +77,7 @@ export const FIGURE_DEFAULTS: { readonly [F in FigureId]: Readonly<FigureSetting
     xScale: 'log',
     yScale: 'linear',
   },
-  fig5: { bucketWidth: 100, yScale: 'linear' },
+  fig5: { bucketWidth: null, yScale: 'linear' },
   fig6: { metric: 'recall@10', gamma: 0.1, xScale: 'log', yScale: 'linear' },
   fig7: { sampleSize: null, repeats: 10, maxRank: 200, xScale: 'linear', yScale: 'linear' },
   recovered: { replicates: 50, level: 0.9, maxRank: 200, cutoff: 10, xScale: 'linear', yScale: 'linear' },
@@ -162,7 +167,7 @@ export const FIGURE_SCHEMAS: {
     xScale: scale,
     yScale: scale,
   },
-  fig5: { bucketWidth: wholeNumber(1, maxRank), yScale: scale },
+  fig5: { bucketWidth: wholeNumber(1, maxRank).nullable(), yScale: scale },
   fig6: { metric: metricId, gamma: z.number().min(0).max(1), xScale: scale, yScale: scale },
   fig7: {
     sampleSize: wholeNumber(1, 1_000_000).nullable(),

@@ -1,6 +1,6 @@
 import { singleRankData } from '../../../core/index.ts';
 import { recommenderStyle } from '../../../figures/palette.ts';
-import { rankHistogramPlot } from '../../../figures/rankHistogramPlot.ts';
+import { autoBucketWidth, rankHistogramPlot } from '../../../figures/rankHistogramPlot.ts';
 import type { FigureSettingsHandle } from '../figureSettings.ts';
 import type {
   RecoveredPopulation,
@@ -42,7 +42,7 @@ export const rankHistogram = figureEntry<'fig5', RankHistogramRequest, RankHisto
   request: (inputs, values) => ({
     recommenders: requestRecommenders(inputs.recommenders),
     itemCount: inputs.itemCount,
-    bucketWidth: Math.min(values.bucketWidth, inputs.itemCount),
+    bucketWidth: bucketWidthOf(values.bucketWidth, inputs.itemCount),
   }),
   compute: null,
   model: (request, _request, { values, width, recommenders }) =>
@@ -61,15 +61,21 @@ export const rankHistogram = figureEntry<'fig5', RankHistogramRequest, RankHisto
   paperData: true,
 });
 
+/** The ranks per bucket: the reader's choice (at most n), or one that adapts to n (about 50–100 bars). */
+function bucketWidthOf(chosen: number | null, itemCount: number): number {
+  return Math.min(chosen ?? autoBucketWidth(itemCount), itemCount);
+}
+
 function HistogramControls({ itemCount, settings }: { itemCount: number; settings: FigureSettingsHandle<'fig5'> }) {
+  const auto = autoBucketWidth(itemCount);
   return (
     <>
       <IntegerInput
         label="Ranks per bucket"
-        value={settings.values.bucketWidth}
+        value={bucketWidthOf(settings.values.bucketWidth, itemCount)}
         min={Math.max(1, Math.ceil(itemCount / 400))}
         max={itemCount}
-        onChange={settings.setter('bucketWidth')}
+        onChange={(width) => settings.setter('bucketWidth')(width === auto ? null : width)}
         width="5rem"
       />
       <ScaleChoice label="Count axis" value={settings.values.yScale} onChange={settings.setter('yScale')} />
@@ -122,7 +128,7 @@ export const recoveredHistogram = figureEntry<'fig5', PageRequest<RecoveredPopul
         };
       }),
       itemCount: request.itemCount,
-      bucketWidth: Math.min(values.bucketWidth, request.itemCount),
+      bucketWidth: bucketWidthOf(values.bucketWidth, request.itemCount),
       yScale: values.yScale,
       width,
       recoveredBy: 'MLE',
