@@ -4,11 +4,12 @@
  * Pure functions of src/core and src/io: the worker exposes them, tests call them directly.
  */
 import {
+  definedMetricsTable,
+  type DefinedSummary,
+  type Definitions,
   distinctItemCounts,
   estimateMetrics,
-  expectedMetricsTable,
   type FitOptions,
-  type MetricSummary,
   EstimatorVectors,
   parseMethod,
   parseMetric,
@@ -16,7 +17,9 @@ import {
   simulate,
   type RankData,
   type MetricsRequest,
+  type TieRule,
   type SimulationResult,
+  withTieRule,
 } from '../src/core/index.ts';
 import { ok, type Parsed } from '../src/io/fileError.ts';
 import { withSummary } from '../src/io/rankHistogram.ts';
@@ -28,22 +31,33 @@ import { throttle, type Progress } from './progress.ts';
 import { resolveRank, type RankSource } from './rankRegistry.ts';
 
 /** The recommenders (data or references to uploaded data) and metric ids of a job, with n, m and the sampling law. */
-export type TableRequest = MetricsRequest<RankSource>;
+export type TableRequest = MetricsRequest<RankSource> & {
+  /** The metrics' chosen variants and the tie rule (core variants/definedTable.ts); absent: Krichene & Rendle's. */
+  readonly definitions?: Definitions;
+};
 
 /**
- * Exact metric, expected sampled metric and its std (Tables 1 and 2): out[recommender][metric]. One call, so that
- * the rank data cross the worker boundary once, however many metrics there are.
+ * Exact metric, expected sampled metric and its std (Tables 1 and 2): out[recommender][metric], under the chosen
+ * definitions (the sampled value null where a variant has none). One call, so that the rank data cross the worker
+ * boundary once, however many metrics there are.
  */
-export function expectedTable(request: TableRequest): MetricSummary[][] {
-  return expectedMetricsTable(request.recommenders.map(resolveRank), request.metrics.map(parseMetric), request);
+export function expectedTable(request: TableRequest): DefinedSummary[][] {
+  const data = request.recommenders.map(resolveRank);
+  return definedMetricsTable(data, request.metrics.map(parseMetric), request, request.definitions);
 }
 
 /** The methods the explorer compares (the sampled metric, the corrections of section 5, BV for each γ), by id. */
-export interface CorrectionRequest extends TableRequest {
+export type CorrectionRequest = MetricsRequest<RankSource> & {
   readonly methods: readonly string[];
   /** The rank-distribution fits' settings (EM stopping rule, iteration cap); the core's defaults when absent. */
   readonly fit?: FitOptions;
-}
+  /**
+   * How tied sampled ranks are ordered (core ties/resolveTies.ts: withTieRule); absent: the rank column. Under
+   * `random` every user becomes its tie range's positions with shares of its weight: exact for the estimators that
+   * average a function of the sampled rank (the sampled metric, LS, CLS, BV), a weighted fit for the others.
+   */
+  readonly ties?: TieRule;
+};
 
 /** Reports each correction solve (one per method and distinct n, or per interpolation node), for progress. */
 class CountingVectors extends EstimatorVectors {
@@ -95,7 +109,7 @@ export function estimateAll(request: CorrectionRequest, onProgress?: Progress): 
     itemCountVectors: 'interpolated' as const,
     ...(request.fit ? { fit: request.fit } : {}),
   };
-  const data = request.recommenders.map(resolveRank);
+  const data = request.recommenders.map((source) => withTieRule(resolveRank(source), request.ties));
   const cache = new CountingVectors(metrics, setup, throttle(onProgress));
   // Many distinct n (MovieLens: 743): CLS and BV are solved on a grid of n and interpolated (error < 1e-5, core
   // itemCountGrid.ts); everything is solved up front, so progress counts the solves.

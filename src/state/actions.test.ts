@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { singleRankData } from '../core/index.ts';
 import { refreshAll, refreshTable, setBridge } from './actions.ts';
 import { explorerStore, initialState } from './store.ts';
 import { inline } from './testing.ts';
@@ -69,5 +70,37 @@ describe('explorer actions on the toy example (section 3.2)', () => {
     await Promise.all([first, second]);
     expect(table().itemCount).toBe(20_000);
     expect(table().rows[0].results.auc.exact).toBeCloseTo(19_900 / 19_999, 12);
+  });
+});
+
+describe('the table under chosen definitions', () => {
+  it('a variant changes the exact values (AP@K / K is AP@K over K) and names itself in the result', async () => {
+    await refreshAll();
+    const before = table().rows.map((r) => r.results.ap.exact);
+    explorerStore.setState((s) => ({ settings: { ...s.settings, variants: { ap: 'ap-k' } } }));
+    await refreshAll();
+    // Untruncated AP: K is every position, n = 10,000.
+    table().rows.forEach((row, i) => expect(row.results.ap.exact).toBeCloseTo(before[i] / 10_000, 15));
+    expect(table().definitions).toEqual({ variants: { ap: 'ap-k' } });
+  });
+
+  it('a tie rule orders the tied items of the data (optimistic ≥ random ≥ pessimistic)', async () => {
+    const data = {
+      ...singleRankData('T', [3, 20]),
+      ties: { low: Float64Array.from([1, 5]), high: Float64Array.from([12, 30]) },
+    };
+    explorerStore.setState((s) => ({
+      recommenders: s.recommenders.map((r, i) => (i === 0 ? { ...r, data, text: null } : r)),
+    }));
+    const recall = (ties?: 'optimistic' | 'random' | 'pessimistic') =>
+      (async () => {
+        explorerStore.setState((s) => ({ settings: { ...s.settings, ties } }));
+        await refreshAll();
+        return table().rows[0].results['recall@10'].exact;
+      })();
+    expect(await recall(undefined)).toBe(0.5);
+    expect(await recall('optimistic')).toBe(1);
+    expect(await recall('random')).toBeCloseTo((10 / 12 + 6 / 26) / 2, 14);
+    expect(await recall('pessimistic')).toBe(0);
   });
 });

@@ -14,6 +14,7 @@ import {
   type MethodGroup,
 } from './estimatorSettings.ts';
 import { cancelIntervals, clearIntervals, runIntervals, type IntervalPlan } from './intervalActions.ts';
+import { definitionsOf, intervalData } from './definitions.ts';
 import { computeTable, type NamedData } from './jobs.ts';
 import { explorerStore as store, type ExplorerState } from './store.ts';
 import type { RecommenderEntry } from './store.ts';
@@ -81,14 +82,16 @@ export async function refreshTable(): Promise<void> {
   clearIntervals();
   const state = store.getState();
   const { metrics, itemCount, sampleSize, sampling } = state.settings;
+  const definitions = definitionsOf(state.settings);
   const recommenders = activeRecommenders(state);
-  const request = { recommenders, metrics, itemCount, sampleSize, sampling };
+  const request = { recommenders, metrics, itemCount, sampleSize, sampling, ...(definitions ? { definitions } : {}) };
   const table = await runJob('table', async (backend, signal) => ({
     rows: await backend.run(signal, (api) => computeTable(api, request)),
     itemCount,
     sampleSize,
     sampling,
     metrics,
+    ...(definitions ? { definitions } : {}),
   }));
   if (table !== null && store.getState().table.value === table) {
     void runIntervals(intervalPlan(state, recommenders, [{ methods: ['exact'] }]));
@@ -112,7 +115,11 @@ function intervalPlan(
 ): IntervalPlan {
   const { rankKind, metrics, itemCount, sampleSize, sampling, prior, seed } = state.settings;
   const { replicates } = estimatorSettingsOf(state.settings.estimators);
-  return { rankKind, recommenders, metrics, groups, itemCount, sampleSize, sampling, prior, replicates, seed };
+  // Under other definitions the intervals resample the data as the values saw them, or are not computed.
+  const definitions = definitionsOf(rankKind === 'true' ? state.settings : { ties: state.settings.ties });
+  const resampled = recommenders.map((r) => ({ ...r, data: intervalData(r.data, definitions) }));
+  const usable = resampled.every((r) => r.data !== null) ? (resampled as NamedData[]) : [];
+  return { rankKind, recommenders: usable, metrics, groups, itemCount, sampleSize, sampling, prior, replicates, seed };
 }
 
 /** The estimates' recommenders (those whose ranks can be sampled ranks), those left out, and their methods. */
@@ -157,6 +164,7 @@ export async function refreshEstimates(): Promise<void> {
             sampling,
             prior,
             ...(group.fit ? { fit: group.fit } : {}),
+            ...(state.settings.ties ? { ties: state.settings.ties } : {}),
           },
           proxy(onProgress),
         ),

@@ -2,7 +2,7 @@
  * The explorer's document: every setting and every recommender's data, i.e. what a link, the saved work and the
  * exported JSON file carry. Derived results are not part of it; they are recomputed from it.
  */
-import type { PriorSpec, RankData, SamplingSetup } from '../core/index.ts';
+import type { PriorSpec, RankData, SamplingSetup, TieRule, VariantChoice } from '../core/index.ts';
 import type { SyntheticParams } from '../io/syntheticParams.ts';
 import type { StoredEstimatorSettings } from './estimatorSettings.ts';
 import { DEFAULT_FIGURES_VIEW, type FiguresView } from './figureView.ts';
@@ -36,6 +36,10 @@ export interface Settings extends SamplingSetup {
   readonly repetitions: number;
   /** The estimators' settings that differ from their defaults (estimatorSettings.ts); absent: all defaults. */
   readonly estimators?: StoredEstimatorSettings;
+  /** How tied items are ordered (the data's rankOptimistic..rankPessimistic ranges); absent: the rank column as is. */
+  readonly ties?: TieRule;
+  /** The variant (Tamm et al.) chosen for each metric kind not read as Krichene & Rendle's; absent: all theirs. */
+  readonly variants?: VariantChoice;
 }
 
 /**

@@ -2,7 +2,7 @@
  * The computations behind the page, written against the worker API so that they run in the worker in the app and
  * inline in tests. Plain data in, plain data out.
  */
-import type { RankData, SamplingSetup } from '../core/index.ts';
+import type { Definitions, RankData, SamplingSetup } from '../core/index.ts';
 import type { RecommenderInput } from '../figures/resultsTable.ts';
 import type { AsyncApi } from './workerBridge.ts';
 import { rankInputs } from './rankUpload.ts';
@@ -17,13 +17,25 @@ export interface NamedData {
 export interface TableRequest extends SamplingSetup {
   readonly recommenders: readonly NamedData[];
   readonly metrics: readonly string[];
+  /** The chosen variants and tie rule; absent: Krichene & Rendle's definitions and the rank column. */
+  readonly definitions?: Definitions;
 }
 
-/** Exact metric, expected sampled metric and its std for every recommender and metric (Tables 1 and 2). */
+/**
+ * Exact metric, expected sampled metric and its std for every recommender and metric (Tables 1 and 2), under the
+ * chosen definitions.
+ */
 export async function computeTable(api: AsyncApi, request: TableRequest): Promise<RecommenderInput[]> {
-  const { itemCount, sampleSize, sampling, metrics } = request;
+  const { itemCount, sampleSize, sampling, metrics, definitions } = request;
   const recommenders = await rankInputs(api, request.recommenders);
-  const table = await api.expectedTable({ recommenders, metrics, itemCount, sampleSize, sampling });
+  const table = await api.expectedTable({
+    recommenders,
+    metrics,
+    itemCount,
+    sampleSize,
+    sampling,
+    ...(definitions ? { definitions } : {}),
+  });
   return request.recommenders.map(({ name, ranksText }, i) => ({
     name,
     ranksText,

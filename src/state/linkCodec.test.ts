@@ -381,3 +381,39 @@ describe('links that must not open silently (hardening)', () => {
     expect((await decodeFragment(`#v1.${payload}`))?.problems).toEqual([]);
   });
 });
+
+describe('metric definitions and tied, graded data in a link', () => {
+  it('carry the tie rule, the chosen variants, the grades and the tie ranges', async () => {
+    const base = defaultDocument();
+    const data = {
+      ...groupedRankData('G', [[2, 5], [4]], [20, 10]),
+      relevance: Float64Array.from([5, 0.5, 3]),
+      ties: { low: Float64Array.from([1, 5, 4]), high: Float64Array.from([3, 9, 4]) },
+    };
+    const document: ExplorerDocument = {
+      ...base,
+      settings: { ...base.settings, ties: 'random', variants: { ndcg: 'ndcg-exp', recall: 'hitrate' } },
+      recommenders: [{ ...base.recommenders[0], name: 'G', text: null, dataset: null, data }],
+    };
+    const decoded = (await roundTrip(document))!;
+    expect(decoded.problems).toEqual([]);
+    expect(decoded.document.settings).toEqual(document.settings);
+    const back = decoded.document.recommenders[0].data!;
+    expect(Array.from(back.relevance!)).toEqual([5, 0.5, 3]);
+    expect([Array.from(back.ties!.low), Array.from(back.ties!.high)]).toEqual([
+      [1, 5, 4],
+      [3, 9, 4],
+    ]);
+  });
+
+  it('old links (no ties, no variants) open with the defaults; unknown ones are reported and dropped', () => {
+    const wire = toWireDocument(defaultDocument());
+    expect('ties' in wire.settings || 'variants' in wire.settings).toBe(false);
+    const bad = restoreDocument({ ...wire, settings: { ...wire.settings, ties: 'lucky', variants: { ap: 'dcg' } } });
+    expect(bad.problems).toEqual([
+      'tie rule: not valid, the default is used',
+      'metric definitions: not valid, the default is used',
+    ]);
+    expect(bad.document.settings).toEqual(defaultDocument().settings);
+  });
+});

@@ -6,7 +6,7 @@
  */
 import './zodConfig.ts';
 import { z } from 'zod';
-import { parseMetric } from '../core/index.ts';
+import { parseMetric, TIE_RULES, validateVariantChoice, type VariantChoice } from '../core/index.ts';
 import {
   DEFAULT_SETTINGS,
   DOCUMENT_VERSION,
@@ -47,24 +47,43 @@ const metricIds = z
     }
   });
 
-/** Every setting but the estimators' (restored on their own, estimatorSettings.ts). */
-const SETTINGS: { [K in Exclude<keyof Settings, 'estimators'>]: { schema: z.ZodType<Settings[K]>; label: string } } = {
-  rankKind: { schema: z.enum(['true', 'sampled']), label: 'kind of ranks' },
-  itemCount: { schema: z.number().int().min(2).max(LIMITS.maxItemCount), label: 'n' },
-  sampleSize: { schema: z.number().int().min(1).max(LIMITS.maxSampleSize), label: 'm' },
-  sampling: { schema: z.enum(['with-replacement', 'without-replacement']), label: 'sampling' },
-  metrics: { schema: metricIds, label: 'metrics' },
-  gammas: { schema: z.array(z.number().min(0).max(1)).max(LIMITS.maxGammas), label: 'γ values' },
-  prior: {
-    schema: z.discriminatedUnion('kind', [
-      z.object({ kind: z.literal('uniform') }),
-      z.object({ kind: z.literal('power'), exponent: z.number().min(0).max(5) }),
-    ]),
-    label: 'prior',
-  },
-  seed: { schema: z.number().int().min(0).max(LIMITS.maxSeed), label: 'seed' },
-  repetitions: { schema: z.number().int().min(1).max(LIMITS.maxRepetitions), label: 'repetitions' },
-};
+/** The definitions a reader chose (absent when they are the defaults), restored on their own. */
+const tiesSchema = z.enum(TIE_RULES as readonly ['optimistic', 'pessimistic', 'random']);
+const variantsSchema = z
+  .record(z.string().max(24), z.string().max(24))
+  .refine((choice) => Object.keys(choice).length <= 8)
+  .transform((choice, ctx) => {
+    try {
+      validateVariantChoice(choice as VariantChoice);
+      return choice as VariantChoice;
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      return z.NEVER;
+    }
+  });
+
+/** Optional settings: absent means the default, and they are only written when set. */
+type OptionalSetting = 'estimators' | 'ties' | 'variants';
+
+/** Every setting but the optional ones (restored on their own: estimatorSettings.ts, restoreDefinitions). */
+const SETTINGS: { [K in Exclude<keyof Settings, OptionalSetting>]: { schema: z.ZodType<Settings[K]>; label: string } } =
+  {
+    rankKind: { schema: z.enum(['true', 'sampled']), label: 'kind of ranks' },
+    itemCount: { schema: z.number().int().min(2).max(LIMITS.maxItemCount), label: 'n' },
+    sampleSize: { schema: z.number().int().min(1).max(LIMITS.maxSampleSize), label: 'm' },
+    sampling: { schema: z.enum(['with-replacement', 'without-replacement']), label: 'sampling' },
+    metrics: { schema: metricIds, label: 'metrics' },
+    gammas: { schema: z.array(z.number().min(0).max(1)).max(LIMITS.maxGammas), label: 'γ values' },
+    prior: {
+      schema: z.discriminatedUnion('kind', [
+        z.object({ kind: z.literal('uniform') }),
+        z.object({ kind: z.literal('power'), exponent: z.number().min(0).max(5) }),
+      ]),
+      label: 'prior',
+    },
+    seed: { schema: z.number().int().min(0).max(LIMITS.maxSeed), label: 'seed' },
+    repetitions: { schema: z.number().int().min(1).max(LIMITS.maxRepetitions), label: 'repetitions' },
+  };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -99,6 +118,10 @@ function restoreSettings(raw: unknown, problems: string[]): Settings {
   }
   const estimators = restoreEstimatorSettings(raw.estimators, problems);
   if (estimators) out.estimators = estimators;
+  const ties = field(raw, 'ties', tiesSchema.optional(), undefined, 'tie rule', problems);
+  if (ties) out.ties = ties;
+  const variants = field(raw, 'variants', variantsSchema.optional(), undefined, 'metric definitions', problems);
+  if (variants && Object.keys(variants).length > 0) out.variants = variants;
   return out as unknown as Settings;
 }
 

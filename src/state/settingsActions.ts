@@ -2,7 +2,8 @@
  * Actions on the settings. n, m and the kind of ranks bound what a rank may be, so changing them re-reads every
  * paste box; every change recomputes the results after typing pauses.
  */
-import type { Sampling } from '../core/index.ts';
+import type { MetricKind, Sampling, TieRule } from '../core/index.ts';
+import { withVariant } from './definitions.ts';
 import { cancelTask, refreshIntervals, refreshSoon } from './actions.ts';
 import type { Prior, RankKind, Settings } from './document.ts';
 import { withEstimatorSetting, type EstimatorSettings } from './estimatorSettings.ts';
@@ -26,6 +27,25 @@ export const setSampling = (sampling: Sampling) => change({ sampling }, 0);
 export const setMetrics = (metrics: readonly string[]) => change({ metrics });
 export const setGammas = (gammas: readonly number[]) => change({ gammas });
 export const setPrior = (prior: Prior) => change({ prior });
+
+/** How tied items are ordered; undefined: the rank column as it is (the setting is then left out of links). */
+export function setTies(ties: TieRule | undefined): void {
+  store.setState((s) => {
+    const { ties: _old, ...rest } = s.settings;
+    return { settings: ties ? { ...rest, ties } : rest };
+  });
+  refreshSoon(0);
+}
+
+/** Reads metric `kind` as variant `id` (Krichene & Rendle's: the kind is left out of the choice). */
+export function setVariant(kind: MetricKind, id: string): void {
+  store.setState((s) => {
+    const variants = withVariant(s.settings.variants, kind, id);
+    const { variants: _old, ...rest } = s.settings;
+    return { settings: variants ? { ...rest, variants } : rest };
+  });
+  refreshSoon(0);
+}
 
 /**
  * The study's seed and repetitions only matter when it is run; the seed is also the intervals' (bootstrap), which

@@ -1,6 +1,6 @@
 /** The explorer's state: one zustand vanilla store, changed only by the action modules in this folder. */
 import { createStore } from 'zustand/vanilla';
-import type { RankData, Sampling, SimulationResult } from '../core/index.ts';
+import type { Definitions, RankData, Sampling, SimulationResult } from '../core/index.ts';
 import type { RecommenderInput } from '../figures/resultsTable.ts';
 import type { SyntheticParams } from '../io/syntheticParams.ts';
 import type { PairDifference, ValueInterval } from '../../workers/intervals.ts';
@@ -27,6 +27,8 @@ export interface TableResult {
   readonly sampleSize: number;
   readonly sampling: Sampling;
   readonly metrics: readonly string[];
+  /** The variants and tie rule the values follow; absent: Krichene & Rendle's definitions, ties as in the file. */
+  readonly definitions?: Definitions;
 }
 
 /** Estimates of the exact metrics from sampled ranks: estimate[recommender][method][metric]. */

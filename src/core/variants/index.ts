@@ -6,3 +6,5 @@ export { expectedDcg, gainOf, idealGradedDcg } from './ndcg.ts';
 export type { Gain } from './ndcg.ts';
 export { userAuc } from './auc.ts';
 export { userAucAtCutoff } from './aucAtCutoff.ts';
+export * from './choice.ts';
+export * from './definedTable.ts';

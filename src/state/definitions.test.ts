@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { singleRankData } from '../core/index.ts';
+import { definitionsOf, hasTieRanges, intervalData, withVariant } from './definitions.ts';
+
+describe('definitions of the settings', () => {
+  it('are undefined when every metric is Krichene & Rendle’s and ties are as in the file', () => {
+    expect(definitionsOf({})).toBeUndefined();
+    expect(definitionsOf({ variants: { recall: 'recall', ap: 'ap-min' } })).toBeUndefined();
+    expect(definitionsOf({ ties: 'random', variants: { ap: 'mrr' } })).toEqual({
+      ties: 'random',
+      variants: { ap: 'mrr' },
+    });
+  });
+
+  it('drop a kind set back to its default', () => {
+    expect(withVariant({ ap: 'ap-k', ndcg: 'dcg' }, 'ap', 'ap-min')).toEqual({ ndcg: 'dcg' });
+    expect(withVariant({ ap: 'ap-k' }, 'ap', 'ap-min')).toBeUndefined();
+  });
+
+  it('tell data with tie ranges, and what the intervals may resample', () => {
+    const plain = singleRankData('A', [3, 5]);
+    const tied = { ...plain, ties: { low: Float64Array.from([1, 5]), high: Float64Array.from([4, 5]) } };
+    const flat = { ...plain, ties: { low: Float64Array.from([3, 5]), high: Float64Array.from([3, 5]) } };
+    expect([hasTieRanges([plain]), hasTieRanges([flat]), hasTieRanges([plain, tied])]).toEqual([false, false, true]);
+    expect(intervalData(tied, undefined)).toBe(tied);
+    expect(Array.from(intervalData(tied, { ties: 'pessimistic' })!.ranks)).toEqual([4, 5]);
+    expect(intervalData(tied, { ties: 'random' })).toBeNull();
+    expect(intervalData(tied, { variants: { ap: 'mrr' } })).toBeNull();
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * The metric definitions a reader chose (Settings.variants, Settings.ties) as the core's Definitions, and what the
+ * page needs to know about them: whether any differs from Krichene & Rendle's and the rank column, and whether the
+ * data carry tie ranges for a rule to act on.
+ */
+import {
+  DEFAULT_VARIANTS,
+  resolveTies,
+  type Definitions,
+  type MetricKind,
+  type RankData,
+  type VariantChoice,
+} from '../core/index.ts';
+import type { Settings } from './document.ts';
+
+/** The chosen definitions, or undefined when every metric is Krichene & Rendle's and ties are as in the file. */
+export function definitionsOf(settings: Pick<Settings, 'ties' | 'variants'>): Definitions | undefined {
+  const variants = chosenVariants(settings.variants);
+  if (!settings.ties && !variants) return undefined;
+  return { ...(variants ? { variants } : {}), ...(settings.ties ? { ties: settings.ties } : {}) };
+}
+
+/** The choice without the kinds read as Krichene & Rendle's; undefined when none is left. */
+export function chosenVariants(choice: VariantChoice | undefined): VariantChoice | undefined {
+  if (!choice) return undefined;
+  const kept = Object.entries(choice).filter(([kind, id]) => id !== DEFAULT_VARIANTS[kind as MetricKind]);
+  return kept.length > 0 ? (Object.fromEntries(kept) as VariantChoice) : undefined;
+}
+
+/** The choice with `kind` read as `id` (Krichene & Rendle's default: the kind is dropped from the choice). */
+export function withVariant(
+  choice: VariantChoice | undefined,
+  kind: MetricKind,
+  id: string,
+): VariantChoice | undefined {
+  return chosenVariants({ ...choice, [kind]: id });
+}
+
+/** True when some recommender's data give a tie range wider than one position (a tie rule then changes numbers). */
+export function hasTieRanges(data: readonly RankData[]): boolean {
+  return data.some((d) => d.ties?.low.some((low, j) => low < d.ties!.high[j]) ?? false);
+}
+
+/**
+ * The data the intervals over users should resample under the definitions: the data as they are, or with ties
+ * resolved (optimistic, pessimistic); null where the bootstrap cannot follow them (a variant other than Krichene &
+ * Rendle's, or random ties, which turn users into fractions of users).
+ */
+export function intervalData(data: RankData, definitions: Definitions | undefined): RankData | null {
+  if (!definitions) return data;
+  if (definitions.variants || definitions.ties === 'random') return null;
+  const rule = definitions.ties;
+  if (!rule || !data.ties) return data;
+  // One object per data and rule, so that large data are uploaded to the workers once (rankUpload.ts).
+  const own = resolved.get(data) ?? {};
+  resolved.set(data, own);
+  return (own[rule] ??= resolveTies(data, rule));
+}
+
+const resolved = new WeakMap<RankData, Partial<Record<'optimistic' | 'pessimistic', RankData>>>();
