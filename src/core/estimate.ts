@@ -127,11 +127,13 @@ export class EstimatorVectors {
   }
 
   get(method: Method, itemCount: number): Float64Array[] {
-    const key = `${method.id}|${itemCount}`;
+    const { sampleSize, sampling } = this.setup;
+    validateSamplingSetup(itemCount, sampleSize, sampling);
+    // The sampled metric M(r̃) on m + 1 items does not depend on n: one vector per metric serves every n (a sweep
+    // over MovieLens's 744 distinct n built 744 identical vectors at each m it visited).
+    const key = method.kind === 'sampled' ? method.id : `${method.id}|${itemCount}`;
     let vectors = this.cache.get(key);
     if (!vectors) {
-      const { sampleSize, sampling } = this.setup;
-      validateSamplingSetup(itemCount, sampleSize, sampling);
       const prior = itemCount === this.setup.itemCount ? this.setup.prior : truncatePrior(this.setup.prior, itemCount);
       if (method.kind === 'sampled') {
         vectors = this.metrics.map((metric) => sampledMetricVector(metric, sampleSize));

@@ -1,0 +1,117 @@
+// Issue 13: the browser time of each MovieLens-1M view, click → result, printed (not enforced: the targets are for
+// `npm run bench` on a quiet machine; this records what a user of this build waits on this machine). Each view must
+// finish, though: a view that fails or never finishes fails the test. Moving m by one step on Figure 2 must not
+// recompute the sweep (its marker moves); that time is printed too.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { launchBrowser, openApp } from './browser.mjs';
+
+const url = process.env.E2E_BASE_URL;
+if (!url) throw new Error('E2E_BASE_URL is not set: run the e2e tests through `node e2e/run.mjs`');
+
+/** A view that takes longer than this on this machine fails: it would not be "seconds, not minutes". */
+const VIEW_LIMIT_MS = 180_000;
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+
+async function loadDataset(page, id) {
+  await page.getByLabel('Built-in data set').selectOption(id);
+  await page.getByRole('button', { name: 'Load data set', exact: true }).click();
+  await page.getByRole('button', { name: 'Replace data', exact: true }).click();
+  await page.waitForSelector('table.results[aria-busy="false"]', { timeout: 20_000 });
+}
+
+/**
+ * True in the page when the tab panel has drawn its figures or tables, none dimmed, and no status line is busy
+ * (Computing…/Simulating…) or failed.
+ */
+function settled(tab) {
+  const panel = document.querySelector(`#tabpanel-${tab}`);
+  if (!panel) return false;
+  const statuses = [...panel.querySelectorAll('.figure-status')].map((s) => s.textContent ?? '');
+  if (statuses.some((s) => /…|Retry/.test(s))) return false;
+  if (panel.querySelector('figure.plot.busy, table[aria-busy="true"], .busy')) return false;
+  return panel.querySelector('figure.plot svg, table tbody td') !== null;
+}
+
+/** Runs `action`, then waits until the tab has settled; returns the milliseconds in between (page clock). */
+async function timeView(page, tab, action) {
+  const start = await page.evaluate(() => performance.now());
+  await action();
+  try {
+    await page.waitForFunction(settled, tab, { timeout: VIEW_LIMIT_MS, polling: 50 });
+  } catch (error) {
+    const statuses = await page.locator(`#tabpanel-${tab} .figure-status`).allTextContents();
+    const busy = await page.locator(`#tabpanel-${tab} .busy, #tabpanel-${tab} [aria-busy="true"]`).count();
+    throw new Error(`${tab} did not settle: statuses ${JSON.stringify(statuses)}, ${busy} busy elements`, {
+      cause: error,
+    });
+  }
+  const end = await page.evaluate(() => performance.now());
+  const status = await page.locator(`#tabpanel-${tab} .status-error`).allTextContents();
+  assert.deepEqual(status, [], `${tab} failed`);
+  return end - start;
+}
+
+async function openTab(page, tab) {
+  const section = page.locator('section.figures-section');
+  await section.scrollIntoViewIfNeeded();
+  return timeView(page, tab, async () => {
+    await section.locator(`#tab-${tab}`).click();
+    await section.scrollIntoViewIfNeeded();
+    // Studies too large to start on their own wait for a click: the time counts from here.
+    const run = section.locator(`#tabpanel-${tab} button`, { hasText: /^Run the study/ });
+    for (let i = 0; i < (await run.count()); i++) await run.nth(i).click();
+  });
+}
+
+test('MovieLens-1M true ranks: the time of each view, and one step of m on Figure 2 redraws without a sweep', async () => {
+  const { context, page, problems } = await openApp(browser, url, { width: 1366 });
+  try {
+    await loadDataset(page, 'movielens-true');
+    const times = {};
+    times['Figure 2'] = await openTab(page, 'fig2');
+    console.log(`MovieLens true ranks, Figure 2: ${seconds(times['Figure 2'])}`);
+    // One step of m: the marker moves, the figure is never dimmed for a new sweep.
+    const m = page.getByRole('spinbutton', { name: 'Sampled items (m)', exact: true });
+    const before = Number(await m.inputValue());
+    const stepStart = await page.evaluate(() => performance.now());
+    await m.fill(String(before + 1));
+    const label = `m = ${(before + 1).toLocaleString('en-US')}`;
+    await page.waitForFunction(
+      (text) =>
+        [...document.querySelectorAll('#tabpanel-fig2 figure.plot svg text')].some((t) => t.textContent === text),
+      label,
+      { polling: 'raf', timeout: 20_000 },
+    );
+    times['Figure 2, m moved by one'] = (await page.evaluate(() => performance.now())) - stepStart;
+    console.log(`MovieLens true ranks, Figure 2 after m moved by one: ${seconds(times['Figure 2, m moved by one'])}`);
+    assert.equal(await page.locator('#tabpanel-fig2 .figure-status').textContent(), '', 'no new sweep after m moved');
+    await m.fill(String(before));
+    for (const [tab, name] of [
+      ['fig5', 'Figure 5'],
+      ['fig6', 'Figure 6'],
+      ['fig7', 'Figure 7 (Jin)'],
+      ['tables', 'Tables (K&R 1–4, Jin 2 and 4)'],
+    ]) {
+      times[name] = await openTab(page, tab);
+      console.log(`MovieLens true ranks, ${name}: ${seconds(times[name])}`);
+    }
+    console.log(
+      `MovieLens true ranks, browser times: ${Object.entries(times)
+        .map(([name, ms]) => `${name} ${seconds(ms)}`)
+        .join('; ')}`,
+    );
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
