@@ -1,0 +1,68 @@
+/**
+ * The pooled kernel's second moments (pooledKernel.ts: moments, two column pairs at a time over the columns'
+ * windows) against their definition C_ab = Σ_R π_R K̄(i_a | R) K̄(i_b | R), summed directly over every R.
+ */
+import { describe, expect, it } from 'vitest';
+import { ncfSampledRanks, NCF_SAMPLED_SETUP } from '../../../test/movielens.ts';
+import { sampledHistograms } from './histogram.ts';
+import { unwrap } from '../result.ts';
+import { PooledKernel } from './pooledKernel.ts';
+import { nodeShares } from './interpolatedKernel.ts';
+import { itemCountNodes } from '../corrections/itemCountGrid.ts';
+
+function direct(kernel: PooledKernel, indices: Int32Array, pi: Float64Array): Float64Array {
+  const d = indices.length;
+  const out = new Float64Array(d * d);
+  for (let R = 0; R < kernel.itemCount; R++) {
+    for (let a = 0; a < d; a++) {
+      for (let b = 0; b < d; b++) {
+        out[a * d + b] +=
+          pi[R] * kernel.values[R * kernel.size + indices[a]] * kernel.values[R * kernel.size + indices[b]];
+      }
+    }
+  }
+  return out;
+}
+
+function expectMoments(kernel: PooledKernel, indices: Int32Array, pi: Float64Array): void {
+  const got = kernel.moments(indices).compute(pi);
+  const want = direct(kernel, indices, pi);
+  let scale = 0;
+  for (const v of want) scale = Math.max(scale, Math.abs(v));
+  want.forEach((v, k) => expect(Math.abs(got[k] - v)).toBeLessThanOrEqual(1e-13 * scale));
+  const d = indices.length;
+  for (let a = 0; a < d; a++) for (let b = 0; b < d; b++) expect(got[a * d + b]).toBe(got[b * d + a]);
+}
+
+describe('pooled kernel second moments', () => {
+  it('equal Σ_R π_R K̄(a | R) K̄(b | R) for groups of their own n, odd and even numbers of columns', () => {
+    const groups = [
+      { itemCount: 300, sampleSize: 9, share: 0.5 },
+      { itemCount: 240, sampleSize: 9, share: 0.3 },
+      { itemCount: 170, sampleSize: 7, share: 0.2 },
+    ];
+    const kernel = new PooledKernel(300, groups, 'without-replacement');
+    const pi = Float64Array.from({ length: 300 }, (_, R) => Math.exp(-R / 40));
+    const z = pi.reduce((s, p) => s + p, 0);
+    pi.forEach((p, R) => (pi[R] = p / z));
+    expectMoments(kernel, Int32Array.from([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]), pi);
+    expectMoments(kernel, Int32Array.from([0, 2, 3, 7, 9]), pi);
+    expectMoments(kernel, Int32Array.from([4]), pi);
+  });
+
+  it('on a reduced NCF-sampled MovieLens sample (every 10th n, interpolated between nodes)', () => {
+    const [data] = ncfSampledRanks('without-replacement');
+    // Every 10th group of users sharing an n (74 of the 743 distinct n).
+    const histograms = unwrap(
+      sampledHistograms(data, NCF_SAMPLED_SETUP.itemCount, NCF_SAMPLED_SETUP.sampleSize, 'without-replacement'),
+    ).filter((_, g) => g % 10 === 0);
+    const total = histograms.reduce((s, h) => s + h.total, 0);
+    const own = histograms.map((h) => ({ itemCount: h.itemCount, sampleSize: 99, share: h.total / total }));
+    const distinct = histograms.map((h) => h.itemCount);
+    const nodes = itemCountNodes(Math.min(...distinct), Math.max(...distinct));
+    const kernel = new PooledKernel(3706, nodeShares(own, nodes), 'without-replacement');
+    const observed = Int32Array.from({ length: 40 }, (_, k) => k * 2 + 1);
+    const pi = new Float64Array(3706).fill(1 / 3706);
+    expectMoments(kernel, observed, pi);
+  });
+});
