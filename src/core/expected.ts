@@ -95,6 +95,10 @@ export function expectedSampledMetrics(
       row.fill(data.ranks[lo + j - 1] - j, n - k);
       const p = row.values;
       const hi = row.hi;
+      if (k === 1) {
+        addSingleItemMoments(p, row.lo, hi, singles, e, v);
+        continue;
+      }
       for (let t = 0; t < metrics.length; t++) {
         // One relevant item: the metric's vector over r̃ (the common case, a tight loop); several: eq 2–6's terms.
         const values = k === 1 ? singles[t] : termVector(metrics[t], j, k, m, row.lo, hi, scratch);
@@ -122,6 +126,60 @@ export function expectedSampledMetrics(
     sampledMean: +means[t] / weight,
     sampledStd: Math.sqrt(+variances[t]) / weight,
   }));
+}
+
+/**
+ * e[t] += Σ_x p[x] M_t[x] and v[t] += Σ_x p[x] (M_t[x] − that sum)² over x = lo..hi for every vector M_t, four vectors
+ * per sweep of the row (four scalar sums side by side): each sum is added in the same order as one vector alone,
+ * so the numbers are the same, with a quarter of the passes over the row.
+ */
+function addSingleItemMoments(
+  p: Float64Array,
+  lo: number,
+  hi: number,
+  vectors: readonly Float64Array[],
+  e: Float64Array,
+  v: Float64Array,
+): void {
+  for (let start = 0; start < vectors.length; start += 4) {
+    const count = Math.min(4, vectors.length - start);
+    const a0 = vectors[start];
+    const a1 = count > 1 ? vectors[start + 1] : a0;
+    const a2 = count > 2 ? vectors[start + 2] : a0;
+    const a3 = count > 3 ? vectors[start + 3] : a0;
+    let e0 = 0;
+    let e1 = 0;
+    let e2 = 0;
+    let e3 = 0;
+    for (let x = lo; x <= hi; x++) {
+      const px = p[x];
+      e0 += px * a0[x];
+      e1 += px * a1[x];
+      e2 += px * a2[x];
+      e3 += px * a3[x];
+    }
+    let v0 = 0;
+    let v1 = 0;
+    let v2 = 0;
+    let v3 = 0;
+    for (let x = lo; x <= hi; x++) {
+      const px = p[x];
+      const d0 = a0[x] - e0;
+      const d1 = a1[x] - e1;
+      const d2 = a2[x] - e2;
+      const d3 = a3[x] - e3;
+      v0 += px * d0 * d0;
+      v1 += px * d1 * d1;
+      v2 += px * d2 * d2;
+      v3 += px * d3 * d3;
+    }
+    const sums = [e0, e1, e2, e3];
+    const squares = [v0, v1, v2, v3];
+    for (let c = 0; c < count; c++) {
+      e[start + c] += sums[c];
+      v[start + c] += squares[c];
+    }
+  }
 }
 
 /** The j-th of k relevant items' metric terms (metrics.ts: metricTerm) at sampled positions j + x, x = lo..hi, into out[x]. */

@@ -8,6 +8,13 @@ export interface RandomSource {
   next(): number;
   /** Uniform integer in 0..bound−1. */
   nextInt(bound: number): number;
+  /**
+   * How many of `draws` successive draws fall among the first `below` of `bound` items: with replacement, the
+   * count of nextInt(bound) < below; without, of nextInt(bound − t) < below − (hits so far) at draw t. The same
+   * stream and count as those calls, in a loop that keeps the generator's state in locals (optional: drawAboveCounts
+   * makes the calls itself when a source lacks it).
+   */
+  countBelow?(bound: number, below: number, draws: number, withReplacement: boolean): number;
 }
 
 function splitmix32(seed: number): () => number {
@@ -42,7 +49,46 @@ export function createRandom(seed: number): RandomSource {
     return result;
   };
   const next = (): number => ((nextUint32() >>> 5) * 67108864 + (nextUint32() >>> 6)) / 9007199254740992;
-  return { next, nextInt: (bound) => Math.floor(next() * bound) };
+  const countBelow = (bound: number, below: number, draws: number, withReplacement: boolean): number => {
+    // nextUint32 twice per draw, written out on local copies of the state (the study's hot loop: 10⁸ draws).
+    let s0 = a;
+    let s1 = b;
+    let s2 = c;
+    let s3 = d;
+    let hits = 0;
+    let remaining = below;
+    for (let t = 0; t < draws; t++) {
+      const high = Math.imul(rotl(Math.imul(s1, 5), 7), 9) >>> 0;
+      let u = s1 << 9;
+      s2 ^= s0;
+      s3 ^= s1;
+      s1 ^= s2;
+      s0 ^= s3;
+      s2 ^= u;
+      s3 = rotl(s3, 11);
+      const low = Math.imul(rotl(Math.imul(s1, 5), 7), 9) >>> 0;
+      u = s1 << 9;
+      s2 ^= s0;
+      s3 ^= s1;
+      s1 ^= s2;
+      s0 ^= s3;
+      s2 ^= u;
+      s3 = rotl(s3, 11);
+      const x = ((high >>> 5) * 67108864 + (low >>> 6)) / 9007199254740992;
+      if (withReplacement) {
+        if (Math.floor(x * bound) < below) hits++;
+      } else if (Math.floor(x * (bound - t)) < remaining) {
+        hits++;
+        remaining--;
+      }
+    }
+    a = s0;
+    b = s1;
+    c = s2;
+    d = s3;
+    return hits;
+  };
+  return { next, nextInt: (bound) => Math.floor(next() * bound), countBelow };
 }
 
 function rotl(x: number, k: number): number {
@@ -65,6 +111,10 @@ export function drawAboveCounts(
 ): void {
   const k = above.length;
   out.fill(0, 0, k);
+  if (k === 1 && random.countBelow) {
+    out[0] = random.countBelow(pool, above[0], sampleSize, withReplacement);
+    return;
+  }
   if (k === 1) {
     const a = above[0];
     let x = 0;
