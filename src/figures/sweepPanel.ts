@@ -5,6 +5,7 @@
  */
 import type { Consistency, OrderingChange, SweepSeries } from '../../workers/figures/sweep.ts';
 import { fmtInt } from './labels.ts';
+import { horizontalBox, placeVerticalLabels } from './labelLayout.ts';
 import { changeLabel } from './orderings.ts';
 import type { SeriesStyle } from './palette.ts';
 import { emptyPanel, seriesLine, type Frame, type PlotPanel, type PlotRule, type PlotText } from './plot.ts';
@@ -41,38 +42,6 @@ export function sweepExtent(series: SweepSeries, exact: readonly number[], posit
     hi = Math.max(hi, v);
   }
   return lo === Infinity ? [positive ? 1e-3 : 0, 1] : [lo, hi];
-}
-
-const CHAR = 6.3;
-const LINE = 12;
-
-/**
- * Vertical labels beside vertical rules without overlaps: each goes right of its rule at the top if that is free,
- * else left of it, else lower down (greedy, in order of x).
- */
-export function placeVerticalLabels(labels: readonly { px: number; text: string }[], frame: Frame): PlotText[] {
-  const boxes: { x0: number; x1: number; y0: number; y1: number }[] = [];
-  const out: PlotText[] = [];
-  for (const { px, text } of labels) {
-    const length = text.length * CHAR;
-    const rows = Math.max(1, Math.floor(frame.height / (length + 6)));
-    let placed: { x: number; y: number } | null = null;
-    for (let row = 0; row < rows && !placed; row++) {
-      const y0 = frame.y + 3 + row * (length + 6);
-      for (const side of [1, -1]) {
-        const x0 = side > 0 ? px + 2 : px - 2 - LINE;
-        const box = { x0, x1: x0 + LINE, y0, y1: y0 + length };
-        if (box.x1 > frame.x + frame.width + 8 || box.x0 < frame.x - 4) continue;
-        if (boxes.some((b) => b.x0 < box.x1 && box.x0 < b.x1 && b.y0 < box.y1 && box.y0 < b.y1)) continue;
-        boxes.push(box);
-        // A text turned 90° clockwise about (x, y) has its glyph tops to the right: x is its left edge.
-        placed = { x: round2(x0 + 1), y: round2(y0) };
-        break;
-      }
-    }
-    if (placed) out.push({ ...placed, text, anchor: 'start', kind: 'event', vertical: true });
-  }
-  return out;
 }
 
 /** A rule from the top to the bottom of the frame at x = px, of no series. */
@@ -128,21 +97,25 @@ export function sweepPanel(spec: SweepPanelSpec): PlotPanel {
     }));
   for (const { px } of labels)
     rules.push(verticalRule(frame, px, { stroke: 'var(--event)', dash: '2 2', kind: 'event' }));
-  texts.push(...placeVerticalLabels(labels, frame));
   const consistent = spec.consistency?.sampleSize;
+  let consistentText: PlotText | null = null;
   if (consistent && consistent > 1) {
     const px = round2(toPixel(x, consistent));
     rules.push(verticalRule(frame, px, { stroke: 'var(--event)', dash: null, kind: 'event' }));
     // Low in the panel, clear of the vertical labels at the top; on the side of the rule with more room.
     const right = px < frame.x + frame.width * 0.6;
-    texts.push({
+    consistentText = {
       x: right ? px + 4 : px - 4,
       y: bottom - 24,
       text: `correct order from m = ${fmtInt(consistent)}`,
       anchor: right ? 'start' : 'end',
       kind: 'event',
-    });
+    };
   }
+  // The swap labels keep clear of each other and of the horizontal notes.
+  const notes = consistentText ? [...texts, consistentText] : texts;
+  texts.push(...placeVerticalLabels(labels, frame, notes.map(horizontalBox)));
+  if (consistentText) texts.push(consistentText);
   return {
     ...emptyPanel(spec.id, spec.title, frame, x, y),
     lines: styled.map((s) => seriesLine(x, y, s, xs, s.ys)),
