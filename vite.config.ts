@@ -36,9 +36,30 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
+/**
+ * A name for this build (version and time): finished figure results stored in IndexedDB are keyed by it
+ * (src/components/figures/resultCache.ts), so that a new build never shows what an older one computed. Development
+ * and tests have none and keep results in memory only.
+ */
+function buildId(): Plugin {
+  return {
+    name: 'build-id',
+    config: (_config, { command }) =>
+      command === 'build'
+        ? {
+            define: {
+              __BUILD_ID__: JSON.stringify(`${process.env.npm_package_version ?? '0'}-${Date.now().toString(36)}`),
+            },
+          }
+        : {},
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), contentSecurityPolicy()],
+  plugins: [react(), contentSecurityPolicy(), buildId()],
   worker: { format: 'es' },
+  // Fonts stay files (KaTeX's small ones would be inlined as data: URLs, which the policy's font-src 'self' blocks).
+  build: { assetsInlineLimit: (file: string) => (/\.(woff2?|ttf)$/.test(file) ? false : undefined) },
   // The compute worker's dependencies are not reached by the crawl from index.html; pre-bundling them avoids a
   // full reload on the first `npm start`.
   optimizeDeps: { include: ['comlink', 'ml-matrix'] },

@@ -105,6 +105,19 @@ test('MovieLens-1M true ranks: the time of each view, and one step of m on Figur
       times[name] = await openTab(page, tab);
       console.log(`MovieLens true ranks, ${name}: ${seconds(times[name])}`);
     }
+    // Back to a tab seen before, and the page reopened: the finished results are kept (memory, IndexedDB).
+    times['Figure 6 again'] = await openTab(page, 'fig6');
+    console.log(`MovieLens true ranks, Figure 6 again: ${seconds(times['Figure 6 again'])}`);
+    await page.reload();
+    await page.waitForSelector('table.results[aria-busy="false"]', { timeout: 20_000 });
+    times['Figure 6 after reopening the page'] = await openTab(page, 'fig6');
+    console.log(
+      `MovieLens true ranks, Figure 6 after reopening: ${seconds(times['Figure 6 after reopening the page'])}`,
+    );
+    assert.ok(
+      times['Figure 6 again'] < 1000,
+      `a finished figure is shown again at once (${times['Figure 6 again']} ms)`,
+    );
     console.log(
       `MovieLens true ranks, browser times: ${Object.entries(times)
         .map(([name, ms]) => `${name} ${seconds(ms)}`)

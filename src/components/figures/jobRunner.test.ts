@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../core/index.ts';
 import { fakeWorkerBridge } from '../../../test/fakeWorker.ts';
+import { resultCache, STORED_ENTRIES, type StoreLike } from './resultCache.ts';
 import { JobRunner, type JobState, type JobTask } from './jobRunner.ts';
 
 /** A task that resolves or rejects when the test says, and records its signal. */
@@ -24,9 +25,10 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 function setup() {
   const { bridge, workers } = fakeWorkerBridge();
   const states: JobState<string>[] = [];
-  const runner = new JobRunner<string>(bridge, 'fig4', (s) => states.push(s), 0);
+  const cache = resultCache(null, 'test');
+  const runner = new JobRunner<string>(bridge, 'fig4', (s) => states.push(s), 0, cache);
   const last = () => states[states.length - 1];
-  return { bridge, workers, runner, last };
+  return { bridge, workers, runner, last, cache, states };
 }
 
 describe('JobRunner (one figure’s computations on its channel)', () => {
@@ -127,5 +129,71 @@ describe('JobRunner (one figure’s computations on its channel)', () => {
     runner.want('k1', job.task);
     await tick();
     expect(job.signals).toHaveLength(2);
+  });
+
+  it('going back to a request computed before shows its result at once, without a run', async () => {
+    const { runner, last } = setup();
+    const first = deferred<string>();
+    runner.want('m=100', first.task);
+    await tick();
+    first.resolve('figure at m = 100');
+    await tick();
+    const second = deferred<string>();
+    runner.want('m=101', second.task);
+    await tick();
+    second.resolve('figure at m = 101');
+    await tick();
+    const again = deferred<string>();
+    runner.want('m=100', again.task);
+    expect(last()).toMatchObject({ status: 'ready', value: 'figure at m = 100', valueKey: 'm=100' });
+    await tick();
+    expect(again.signals).toHaveLength(0);
+  });
+
+  it('a result stored by an earlier visit is read before computing; slow results are stored, fast ones not', async () => {
+    const slots = new Map<string, unknown>();
+    const store: StoreLike = {
+      get: async (key) => slots.get(key),
+      set: async (key, value) => void slots.set(key, value),
+      del: async (key) => void slots.delete(key),
+    };
+    const { bridge } = fakeWorkerBridge();
+    const visit = () => {
+      const states: JobState<string>[] = [];
+      const runner = new JobRunner<string>(bridge, 'fig6', (s) => states.push(s), 0, resultCache(store, 'build-1'));
+      return { runner, last: () => states[states.length - 1] };
+    };
+    const cache = resultCache(store, 'build-1');
+    cache.remember('fig6', 'slow', 'figure 6 (slow)', 5000);
+    cache.remember('fig6', 'fast', 'figure 6 (fast)', 10);
+    await tick();
+    expect([...slots.keys()].sort()).toEqual(['build-1|fig6|slow', 'index']);
+    const later = visit();
+    const job = deferred<string>();
+    later.runner.want('slow', job.task);
+    await tick();
+    expect(later.last()).toMatchObject({ status: 'ready', value: 'figure 6 (slow)' });
+    expect(job.signals).toHaveLength(0);
+    // Another build computes again.
+    const states: JobState<string>[] = [];
+    const newer = new JobRunner<string>(bridge, 'fig6', (s) => states.push(s), 0, resultCache(store, 'build-2'));
+    newer.want('slow', job.task);
+    await tick();
+    expect(job.signals).toHaveLength(1);
+  });
+
+  it('keeps at most STORED_ENTRIES results in IndexedDB, the oldest dropped first', async () => {
+    const slots = new Map<string, unknown>();
+    const store: StoreLike = {
+      get: async (key) => slots.get(key),
+      set: async (key, value) => void slots.set(key, value),
+      del: async (key) => void slots.delete(key),
+    };
+    const cache = resultCache(store, 'b');
+    for (let i = 0; i < STORED_ENTRIES + 3; i++) cache.remember('fig7', `k${i}`, i, 1000);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(slots.size).toBe(STORED_ENTRIES + 1); // and the index
+    expect(slots.has('b|fig7|k0')).toBe(false);
+    expect(slots.has(`b|fig7|k${STORED_ENTRIES + 2}`)).toBe(true);
   });
 });

@@ -6,6 +6,7 @@
  */
 import { failure } from '../../state/actions.ts';
 import { isAbortError, type AsyncApi, type Bridge } from '../../state/workerBridge.ts';
+import { appResultCache, type ResultCache } from './resultCache.ts';
 
 export type Progress = (done: number, total: number) => void;
 
@@ -47,6 +48,13 @@ export const IDLE: JobState<never> = {
 /** Pause before a run starts, so that typing a value does not start a computation per keystroke. */
 export const START_DELAY_MS = 60;
 
+/** The page's one cache of finished results (resultCache.ts), created on first use. */
+let sharedCache: ResultCache | null = null;
+function defaultCache(): ResultCache {
+  sharedCache ??= appResultCache();
+  return sharedCache;
+}
+
 export class JobRunner<T> {
   private state: JobState<T> = IDLE;
   private key: string | null = null;
@@ -61,6 +69,7 @@ export class JobRunner<T> {
     private readonly channel: string,
     private readonly onChange: (state: JobState<T>) => void,
     private readonly delayMs = START_DELAY_MS,
+    private readonly cache: ResultCache = defaultCache(),
   ) {}
 
   get current(): JobState<T> {
@@ -82,6 +91,14 @@ export class JobRunner<T> {
     if (this.running?.key === key) return;
     if (this.held === key) return;
     if (this.state.valueKey === key && this.state.status === 'ready') return;
+    // A result computed before for the same request (another setting and back, another tab and back): at once.
+    const cached = this.cache.recall(this.channel, key);
+    if (cached !== undefined) {
+      this.stop();
+      this.held = null;
+      this.set({ status: 'ready', value: cached as T, valueKey: key, progress: null, message: null, retryable: false });
+      return;
+    }
     this.start(key, task);
   }
 
@@ -129,12 +146,24 @@ export class JobRunner<T> {
       if (!signal.aborted) this.set({ value, valueKey: key });
     };
     const timer = setTimeout(() => {
-      this.bridge
-        .run(this.channel, signal, (api) => task(api, signal, onProgress, onPartial))
+      const started = performance.now();
+      // A result stored by an earlier visit (IndexedDB) before a new computation.
+      this.cache
+        .load(this.channel, key)
+        .then((stored) =>
+          stored !== undefined
+            ? { value: stored as T, stored: true }
+            : signal.aborted
+              ? Promise.reject(new DOMException('stale', 'AbortError'))
+              : this.bridge
+                  .run(this.channel, signal, (api) => task(api, signal, onProgress, onPartial))
+                  .then((value) => ({ value, stored: false })),
+        )
         .then(
-          (value) => {
+          ({ value, stored }) => {
             if (signal.aborted) return;
             this.running = null;
+            if (!stored) this.cache.remember(this.channel, key, value, performance.now() - started);
             this.set({ status: 'ready', value, valueKey: key, progress: null, message: null, retryable: false });
           },
           (error: unknown) => {
