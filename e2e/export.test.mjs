@@ -98,3 +98,26 @@ test('the Cite box gives BibTeX for the papers behind the numbers and for the to
     await context.close();
   }
 });
+
+test('a file with 25 bad lines lists the first 20 of them and counts the rest, and still offers to set n', async () => {
+  const { context, page, problems } = await openApp(browser, url);
+  try {
+    const rows = Array.from({ length: 25 }, (_, i) => `X,${20_001 + i}`);
+    const csv = `recommender,rank\nX,3\n${rows.join('\n')}\n`;
+    await page
+      .getByLabel('Load file')
+      .setInputFiles({ name: 'many.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const alert = page.getByRole('alert').filter({ hasText: 'many.csv' });
+    await alert.waitFor({ timeout: 10_000 });
+    assert.equal(await alert.locator('p').first().textContent(), 'many.csv: 25 lines have problems:');
+    const items = await alert.locator('ul.problem-lines li').allTextContents();
+    assert.equal(items.length, 21);
+    assert.equal(items[0], 'many.csv:3: rank 20001 is larger than n = 10000.');
+    assert.equal(items[19], 'many.csv:22: rank 20020 is larger than n = 10000.');
+    assert.equal(items[20], 'and 5 more.');
+    await alert.getByRole('button', { name: /Set n to the largest rank \(20,025\)/ }).waitFor();
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

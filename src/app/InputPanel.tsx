@@ -71,7 +71,7 @@ export function InputPanel() {
       ) : null}
       {input.status === 'error' ? (
         <div className="status status-error" role="alert">
-          <p>{/[.!?…]$/.test(input.message) ? input.message : `${input.message}.`}</p>
+          <ProblemLines message={input.message} />
           {input.largestRank ? (
             <button type="button" onClick={() => void fitItemCount()}>
               Set n to the largest rank ({input.largestRank.toLocaleString('en-US')})
@@ -84,5 +84,24 @@ export function InputPanel() {
       ) : null}
       {input.status === 'preview' ? <PreviewPanel preview={input.preview} /> : null}
     </div>
+  );
+}
+
+const sentence = (text: string) => (/[.!?…:]$/.test(text) ? text : `${text}.`);
+
+/** A message, or several problems one a line: the first line, then the others as a list. */
+function ProblemLines({ message }: { readonly message: string }) {
+  const [first, ...rest] = message.split('\n');
+  return (
+    <>
+      <p>{sentence(first)}</p>
+      {rest.length > 0 ? (
+        <ul className="problem-lines">
+          {rest.map((line, i) => (
+            <li key={i}>{sentence(line)}</li>
+          ))}
+        </ul>
+      ) : null}
+    </>
   );
 }

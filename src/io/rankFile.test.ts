@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFileError, parsePriorFile, parseRankFile, parseTable } from './index.ts';
+import { formatFileError, formatFileProblems, parsePriorFile, parseRankFile, parseTable } from './index.ts';
 
 const opts = { file: 'r.csv', itemCount: 100 };
 
@@ -73,6 +73,37 @@ describe('parseRankFile', () => {
       field: 'rank',
       message: 'rank 1000 is larger than n = 100',
     });
+  });
+
+  it('lists every bad line of a file, the first 20 of 25, then "and 5 more." (as the paste box does)', () => {
+    const rows = Array.from({ length: 30 }, (_, i) => (i % 6 === 5 ? `A,${i + 1}` : `A,${1000 + i}`));
+    const bad = rows.filter((row) => Number(row.slice(2)) > 100);
+    expect(bad).toHaveLength(25);
+    const parsed = parseRankFile(`recommender,rank\n${rows.join('\n')}\n`, opts);
+    if (parsed.ok) throw new Error('a file of 25 bad lines was read');
+    // The error is the first bad line's, as before (the CLI's one-line message), carrying the others.
+    expect(formatFileError(parsed.error)).toBe('r.csv:2: rank 1000 is larger than n = 100');
+    expect(parsed.error.total).toBe(25);
+    const lines = formatFileProblems(parsed.error);
+    expect(lines).toHaveLength(1 + 20 + 1);
+    expect(lines[0]).toBe('r.csv: 25 lines have problems:');
+    expect(lines[1]).toBe('r.csv:2: rank 1000 is larger than n = 100');
+    expect(lines[6]).toBe('r.csv:8: rank 1006 is larger than n = 100'); // line 7 (rank 6) is fine
+    expect(lines[21]).toBe('and 5 more.');
+  });
+
+  it('lists the bad lines of a grouped file too, those found per user included, and a single problem alone', () => {
+    const sampled = { ...opts, sampleSize: 9, sampled: true };
+    const parsed = parseRankFile('recommender,user,rank\nA,u,x\nA,v,11\nA,w,12\nA,w,1\n', sampled);
+    if (parsed.ok) throw new Error('read');
+    expect(formatFileProblems(parsed.error)).toEqual([
+      'r.csv: 3 lines have problems:',
+      'r.csv:2: sampled rank "x" is not an integer',
+      'r.csv:3: sampled rank 11 is larger than m + 1 = 10',
+      'r.csv:4: sampled rank 12 is larger than m + |R| = 11 for this user (recommender "A", 2 relevant items)',
+    ]);
+    const one = parseRankFile('recommender,rank\nA,1\nA,1000\n', opts);
+    expect(!one.ok && formatFileProblems(one.error)).toEqual(['r.csv:3: rank 1000 is larger than n = 100']);
   });
 });
 

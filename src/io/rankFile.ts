@@ -16,7 +16,7 @@ import { integerCell } from './cells.ts';
 import type { ItemColumns, ItemExtras } from './itemColumns.ts';
 import { checkTieRanges, extraColumns, itemColumns, readItemExtras } from './itemColumns.ts';
 import type { Parsed } from './fileError.ts';
-import { catchFileError, raise } from './fileError.ts';
+import { catchFileError, lineProblems, raise } from './fileError.ts';
 import type { TableHead, TableReader, TableRow } from './table.ts';
 import { openPapaTable } from './papaTable.ts';
 import { columnIndex, requireColumn } from './table.ts';
@@ -102,20 +102,29 @@ function readRanks(table: TableReader, options: RankFileOptions): RankFile {
   // Every user of the file, in order of first appearance: recommenders evaluated on the same users pair up by it.
   const userIndex = new Map<string, number>();
   let rowCount = 0;
+  // Every bad line is reported (the first MAX_PROBLEMS of them), not only the first.
+  const problems = lineProblems();
   table.forEachRow((row) => {
     rowCount++;
-    const name = row.cells[columns.recommender];
-    if (name === '') raise(table.file, row.line, 'recommender', 'missing recommender name');
-    let rows = byRecommender.get(name);
-    if (!rows)
-      byRecommender.set(name, (rows = { ranks: [], counts: [], itemCounts: [], extras: [], groups: new Map() }));
-    if (layout === 'grouped') {
-      addGroupedRow(table, row, columns, rows.groups, options);
-      const user = row.cells[columns.user];
-      if (!userIndex.has(user)) userIndex.set(user, userIndex.size);
-    } else addSingleRow(table, row, columns, rows, options);
+    problems.check(() => {
+      const name = row.cells[columns.recommender];
+      if (name === '') raise(table.file, row.line, 'recommender', 'missing recommender name');
+      let rows = byRecommender.get(name);
+      if (!rows)
+        byRecommender.set(name, (rows = { ranks: [], counts: [], itemCounts: [], extras: [], groups: new Map() }));
+      if (layout === 'grouped') {
+        addGroupedRow(table, row, columns, rows.groups, options);
+        const user = row.cells[columns.user];
+        if (!userIndex.has(user)) userIndex.set(user, userIndex.size);
+      } else addSingleRow(table, row, columns, rows, options);
+    });
   });
   if (rowCount === 0) raise(table.file, null, null, 'no data rows after the header');
+  if (layout === 'grouped') {
+    for (const [name, rows] of byRecommender)
+      for (const group of rows.groups.values()) problems.check(() => checkGroup(table.file, name, group, options));
+  }
+  problems.raiseAny();
   const recommenders: RankData[] = [];
   for (const [name, rows] of byRecommender) {
     const withItemCounts = columns.n >= 0;
@@ -127,7 +136,6 @@ function readRanks(table: TableReader, options: RankFileOptions): RankFile {
       continue;
     }
     const groups = [...rows.groups.values()];
-    for (const group of groups) checkGroup(table.file, name, group, options);
     const itemCounts = withItemCounts ? groups.map((g) => g.itemCount) : null;
     // groupedRankData sorts each user's ranks: sort the items first so that grades and tie ranges stay aligned.
     const sorted = groups.map((g) => g.ranks.map((_, j) => j).sort((a, b) => g.ranks[a] - g.ranks[b]));

@@ -4,6 +4,7 @@
  * ("line 3: 12000 is larger than n = 10000") and never change the text.
  */
 import { singleRankData, type RankData } from '../core/rankData.ts';
+import { MAX_PROBLEMS } from './fileError.ts';
 import { compactRankData } from './rankHistogram.ts';
 
 export interface RankListOptions {
@@ -27,8 +28,8 @@ export type RankListResult =
       readonly total?: number;
     };
 
-/** Problems listed one by one; the rest are counted. */
-export const MAX_PROBLEMS = 20;
+/** Problems listed one by one; the rest are counted (as a file's bad lines are). */
+export { MAX_PROBLEMS };
 
 const INTEGER = /^\+?\d+$/;
 

@@ -3,7 +3,7 @@
  * what was understood is shown as a preview, and nothing is replaced until the user confirms it.
  */
 import type { RankData } from '../core/index.ts';
-import { formatFileError } from '../io/fileError.ts';
+import { formatFileProblems } from '../io/fileError.ts';
 import { rankSummary } from '../io/rankHistogram.ts';
 import { startTask } from './actions.ts';
 import { datasetById } from './datasets/registry.ts';
@@ -60,7 +60,8 @@ async function read(origin: string, source: Blob | string, itemCount?: number): 
   }
   const parsed = outcome.value;
   if (!parsed.ok) {
-    const message = formatFileError(parsed.error);
+    // Every bad line, one a line (the panel lists them); a single problem is one line.
+    const message = formatFileProblems(parsed.error).join('\n');
     const largestRank =
       itemCount === undefined && !options.sampled && / is larger than n = /.test(message)
         ? await largestRankOf(origin, source, options)
