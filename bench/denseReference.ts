@@ -2,6 +2,8 @@
  * The dense reference the public implementations use (e.g. numpy notebooks): build A (n × (m+1)) row by row
  * from the pmf, then G = AᵀA in O(n·m²) and solve eq 25. Used only to measure the speed-up of src/core.
  */
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { CholeskyDecomposition, Matrix } from 'ml-matrix';
 import { KernelRow } from '../src/core/index.ts';
 
@@ -31,4 +33,29 @@ export function denseBv(target: Float64Array, itemCount: number, sampleSize: num
   for (let i = 0; i < size; i++) S.set(i, i, S.get(i, i) + gamma * c[i]);
   const x = new CholeskyDecomposition(S).solve(Matrix.columnVector(Array.from(h)));
   return Float64Array.from(x.getColumn(0));
+}
+
+/**
+ * The same dense BV in numpy (bench/denseBv.py, run by /usr/bin/python3 or python3 on the PATH), for the issue's
+ * ratio "in the same run": its wall time in ms and the solution's first and last entries; null when Python or numpy
+ * is missing.
+ */
+export function numpyDenseBv(
+  itemCount: number,
+  sampleSize: number,
+  gamma: number,
+): { ms: number; first: number; last: number } | null {
+  const script = fileURLToPath(new URL('./denseBv.py', import.meta.url));
+  for (const python of ['/usr/bin/python3', 'python3']) {
+    try {
+      const out = execFileSync(python, [script, String(itemCount), String(sampleSize), String(gamma)], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      return JSON.parse(out) as { ms: number; first: number; last: number };
+    } catch {
+      // try the next interpreter
+    }
+  }
+  return null;
 }

@@ -29,36 +29,50 @@ function read(file: string, sampled: boolean): core.RankData[] {
   return [...parsed.value.recommenders];
 }
 
+const setup = { itemCount: 3706, sampleSize: 100, sampling: 'with-replacement' as const };
+const metrics = ['recall@10', 'ndcg@10', 'ap', 'auc'];
+
+/** The true-rank file's recommenders (3 × 6,040 users with their own n). */
+export function movielensTruth(): core.RankData[] {
+  return read(TRUE_FILE, false);
+}
+
+/** Figure 6's worker job at the app's defaults: sampled and BV 0.1 up to m = 1,000. */
+export function movielensFigure6(truth: readonly core.RankData[]) {
+  return sweepSampleSizes({
+    ...setup,
+    recommenders: truth,
+    metrics: ['recall@10'],
+    methods: ['sampled', 'bv:0.1'],
+    points: 40,
+    correctedLimit: 1000,
+  });
+}
+
+/** The Tables tab's Table 3–4 study: 7 methods, 4 metrics. */
+export function movielensStudy(truth: readonly core.RankData[], repeats: number) {
+  return studyTables({
+    ...setup,
+    recommenders: truth,
+    metrics,
+    methods: ['sampled', 'rank-estimate', 'cls', 'bv:1', 'bv:0.1', 'bv:0.01', 'bv:0.001'],
+    repeats,
+    seed: 1,
+  });
+}
+
 export function runMovielensBenches(quick: boolean): void {
-  const truth = read(TRUE_FILE, false);
+  const truth = movielensTruth();
   const ncf = read(NCF_FILE, true);
-  const setup = { itemCount: 3706, sampleSize: 100, sampling: 'with-replacement' as const };
-  const metrics = ['recall@10', 'ndcg@10', 'ap', 'auc'];
 
   // The app's default metrics (AUC, AP, NDCG without a cut-off, Recall@10, Precision@10): NDCG over the whole list
   // has no short form and several swaps to locate, the costliest of Figure 2's panels.
   bench("MovieLens Figure 2 worker: sweep over m, the app's 5 default metrics (per-user n)", 3, () =>
     sweepSampleSizes({ ...setup, recommenders: truth, metrics: DEFAULT_SETTINGS.metrics, methods: ['sampled'] }),
   );
-  bench('MovieLens Figure 6 worker: sampled + BV 0.1 up to m = 1,000', quick ? 1 : 3, () =>
-    sweepSampleSizes({
-      ...setup,
-      recommenders: truth,
-      metrics: ['recall@10'],
-      methods: ['sampled', 'bv:0.1'],
-      points: 40,
-      correctedLimit: 1000,
-    }),
-  );
+  bench('MovieLens Figure 6 worker: sampled + BV 0.1 up to m = 1,000', quick ? 1 : 3, () => movielensFigure6(truth));
   bench(`MovieLens Table 3–4 study, ${quick ? 10 : 100} repetitions, 7 methods`, 1, () =>
-    studyTables({
-      ...setup,
-      recommenders: truth,
-      metrics,
-      methods: ['sampled', 'rank-estimate', 'cls', 'bv:1', 'bv:0.1', 'bv:0.01', 'bv:0.001'],
-      repeats: quick ? 10 : 100,
-      seed: 1,
-    }),
+    movielensStudy(truth, quick ? 10 : 100),
   );
   bench(`MovieLens Figure 7 worker: ${quick ? 2 : 10} repetitions × 4 estimators × 3 recommenders`, 1, () =>
     distributionCurves({

@@ -2,7 +2,8 @@
  * `npm run bench`: the performance targets of the foundation issue. Prints medians (machines here are noisy) and
  * peak resident memory; the README quotes these figures with the machine they were measured on.
  * `-- --distribution` runs only the rank-distribution estimators (bench/distribution.ts), `-- --movielens` only the
- * MovieLens-1M views of the app and the CLI (bench/movielens.ts); the full run includes both.
+ * MovieLens-1M views of the app and the CLI (bench/movielens.ts), `-- --solves` only the corrections' solves, the
+ * studies and `expected` (bench/solves.ts); the full run includes all three.
  */
 import os from 'node:os';
 import * as core from '../src/core/index.ts';
@@ -11,6 +12,7 @@ import { denseBv } from './denseReference.ts';
 import { runFigureBenches } from './figures.ts';
 import { runDistributionBenches } from './distribution.ts';
 import { runMovielensBenches } from './movielens.ts';
+import { runSolveBenches } from './solves.ts';
 
 const four = core.parseMetricList('auc,ap,ndcg,recall@10');
 const ap = core.parseMetric('ap');
@@ -27,12 +29,16 @@ if (process.argv.includes('--movielens')) {
   runMovielensBenches(quick);
   process.exit(0);
 }
+if (process.argv.includes('--solves')) {
+  runSolveBenches(quick);
+  process.exit(0);
+}
 
 const big = quick ? 100_000 : 1_000_000;
 bench(`expected curve, 4 metrics, n = ${big}, m = 100`, 3, () =>
   core.expectedCurve(four, big, 100, 'with-replacement'),
 );
-for (const method of ['ls', 'cls', 'bv'] as const) {
+for (const method of ['ls', 'cls'] as const) {
   bench(`${method} vector (AP), n = ${big}, m = 100`, 3, () =>
     core.correctionVector(ap, { itemCount: big, sampleSize: 100, sampling: 'with-replacement', method, gamma: 0.1 }),
   );
@@ -94,6 +100,8 @@ if (!quick) {
     }),
   );
 }
+
+runSolveBenches(quick, false);
 
 runDistributionBenches(quick);
 

@@ -1,0 +1,39 @@
+/**
+ * The core targets of the real-data issue for the corrections' solves, the studies and `expected` (issue 13, "Core
+ * targets" and the MovieLens Figure 6 and Table 3–4 rows), each running the code the worker or the CLI runs:
+ * - bv:0.1 (AP) at n = 10⁶, m = 100, with numpy's dense solve of the same system in the same run (≥ 50× faster);
+ * - bv:0.1 at n = 10⁶, m = 3,000 (≤ 2 s);
+ * - CLI `expected` on a generated 10⁶-row file, 4 metrics, m = 100 (≤ 1.2 s; bench/cliExpected.ts);
+ * - MovieLens Figure 6 (≤ 3 s) and the Table 3–4 study with 100 repetitions (≤ 2 s), as in bench/movielens.ts.
+ * `npm run bench -- --solves` runs only these (add `--quick` for smaller sizes); the full run includes them.
+ */
+import * as core from '../src/core/index.ts';
+import { runExpectedCliBench } from './cliExpected.ts';
+import { numpyDenseBv } from './denseReference.ts';
+import { bench } from './harness.ts';
+import { movielensFigure6, movielensStudy, movielensTruth } from './movielens.ts';
+
+/** `withMovielens` false leaves out the two MovieLens views (the full run times them in bench/movielens.ts). */
+export function runSolveBenches(quick: boolean, withMovielens = true): void {
+  const ap = core.parseMetric('ap');
+  const n = quick ? 100_000 : 1_000_000;
+  const bv = (m: number) => () =>
+    core.correctionVector(ap, { itemCount: n, sampleSize: m, sampling: 'with-replacement', method: 'bv', gamma: 0.1 });
+  const ours = bench(`bv:0.1 vector (AP), n = ${n}, m = 100`, 5, bv(100), 'target ≤ 0.2 s at n = 10⁶');
+  const numpy = numpyDenseBv(n, 100, 0.1);
+  if (numpy) {
+    const ratio = (numpy.ms / ours.medianMs).toFixed(0);
+    console.log(
+      `  numpy's dense bv:0.1 at the same n, m: ${(numpy.ms / 1000).toFixed(2)} s, ${ratio}× ours (target ≥ 50×)`,
+    );
+  } else console.log("  numpy's dense bv:0.1: python3 with numpy and scipy not found, no ratio");
+  bench(`bv:0.1 vector (AP), n = ${n}, m = 3000`, quick ? 1 : 3, bv(3000), 'target ≤ 2 s at n = 10⁶');
+  runExpectedCliBench(quick);
+  if (!withMovielens) return;
+  const truth = movielensTruth();
+  bench('MovieLens Figure 6 worker: sampled + BV 0.1 up to m = 1,000', quick ? 1 : 3, () => movielensFigure6(truth));
+  const repeats = quick ? 10 : 100;
+  bench(`MovieLens Table 3–4 study, ${repeats} repetitions, 7 methods`, quick ? 1 : 3, () =>
+    movielensStudy(truth, repeats),
+  );
+}
