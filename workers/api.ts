@@ -7,6 +7,7 @@
  */
 import { transfer } from 'comlink';
 import type { RankData } from '../src/core/index.ts';
+import { definitionsTable } from './definitions.ts';
 import type { DistributionCurvesRequest } from './figures/distributionCurves.ts';
 import { figureJobs } from './figures/index.ts';
 import type { Progress } from './progress.ts';
@@ -62,6 +63,8 @@ export const api = {
   expectedTable,
   estimateAll,
   runStudy,
+  /** Every metric variant of Tamm et al. per recommender, and the tie rules side by side (the Definitions view). */
+  definitionsTable,
   /** Intervals over users of every value and pairwise difference (bootstrap; one group of methods per call). */
   bootstrapIntervals: (request: IntervalRequest, onProgress?: Progress) =>
     bootstrapIntervals({ ...request, recommenders: request.recommenders.map(resolveRank) }, onProgress),

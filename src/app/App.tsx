@@ -1,8 +1,10 @@
 import { AnswerSummary } from './AnswerSummary.tsx';
 import { CiteBox } from './CiteBox.tsx';
 import { DataSection } from './DataSection.tsx';
+import { DefinitionsSection } from './DefinitionsSection.tsx';
 import { EstimatesSection } from './EstimatesSection.tsx';
 import { FiguresContainer } from './FiguresContainer.tsx';
+import { MethodsParagraph } from './MethodsParagraph.tsx';
 import { NoticeBar } from './NoticeBar.tsx';
 import { ResultsSection } from './ResultsSection.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
@@ -45,6 +47,8 @@ export function App() {
           ) : (
             <EstimatesSection />
           )}
+          <MethodsParagraph />
+          <DefinitionsSection />
         </div>
         <div className="figures-row">
           <FiguresContainer />

@@ -3,16 +3,19 @@ import { OrderingNotes } from '../components/OrderingNotes.tsx';
 import { PairVerdicts } from '../components/PairVerdicts.tsx';
 import { ResultsTable } from '../components/ResultsTable.tsx';
 import { StatusMessage } from '../components/StatusMessage.tsx';
+import { tieRuleText } from '../core/index.ts';
 import { formatInteger, metricLabel, SAMPLING_LABELS } from '../core/labels.ts';
 import { itemCountRange } from '../core/rankData.ts';
 import { pairVerdicts } from '../figures/orderings.ts';
 import { resultsTable, type ExactIntervals } from '../figures/resultsTable.ts';
 import { refreshTable } from '../state/actions.ts';
+import { definedMetricLabel } from '../state/definitions.ts';
 import type { IntervalsResult, Job, TableResult } from '../state/store.ts';
 import { TOY_ITEM_COUNT, TOY_RECOMMENDERS, TOY_SAMPLE_SIZE } from '../state/toyExample.ts';
 import { EstimatorSettingsPanel } from './EstimatorSettingsPanel.tsx';
 import { ResultsExportBar } from './ExportBar.tsx';
 import { IntervalStatus } from './IntervalStatus.tsx';
+import { MetricFormulas } from './MetricFormulas.tsx';
 import { Computing, MetricSelect } from './MetricSelect.tsx';
 import { useExplorer } from './useExplorer.ts';
 
@@ -44,13 +47,19 @@ function verdictOf(result: TableResult, intervals: ExactIntervals | null, job: J
     sampled: sampled.every(Number.isFinite)
       ? { values: sampled, label: `the expected sampled metric (m = ${formatInteger(result.sampleSize)})` }
       : null,
-    missing:
-      job.status === 'loading'
+    missing: !intervalsFollow(result.definitions)
+      ? 'no interval over users under these definitions'
+      : job.status === 'loading'
         ? 'its 95% interval over users is being computed'
         : job.status === 'error'
           ? 'its interval over users was not computed'
           : 'no interval (bootstrap B = 0)',
   });
+}
+
+/** Whether the exact metrics' intervals are computed under the table's definitions (state/definitions.ts: intervalData). */
+function intervalsFollow(definitions: TableResult['definitions']): boolean {
+  return !definitions || (!definitions.variants && definitions.ties !== 'random');
 }
 
 /** The table of exact vs. expected sampled metrics, with the ordering notes and any error. */
@@ -66,7 +75,7 @@ export function ResultsSection() {
       result
         ? resultsTable(
             result.rows,
-            result.metrics.map((id) => ({ id, label: metricLabel(id) })),
+            result.metrics.map((id) => ({ id, label: definedMetricLabel(id, result.definitions) })),
             3,
             intervals,
           )
@@ -110,7 +119,7 @@ export function ResultsSection() {
         <>
           <ResultsTable
             model={model}
-            caption={`Metrics averaged over each recommender’s users, ${itemCountText ?? `n = ${formatInteger(result.itemCount)} items`}.`}
+            caption={`Metrics averaged over each recommender’s users, ${itemCountText ?? `n = ${formatInteger(result.itemCount)} items`}${result.definitions?.ties ? `; ${tieRuleText(result.definitions.ties)}` : ''}.`}
             exactHeading={
               <>
                 {itemCountText ? (
@@ -136,6 +145,7 @@ export function ResultsSection() {
             }
             busy={job.status === 'loading'}
           />
+          <MetricFormulas metrics={result.metrics} definitions={result.definitions} />
           <ResultsExportBar result={result} intervals={intervals} itemCountText={itemCountText} />
           <p className="table-key">
             <span className="best-mark" aria-hidden="true">

@@ -94,8 +94,12 @@ export function ResultsTable({ model, caption, exactHeading, sampledHeading, bus
                       <span className="std"> ± {cell.sampled.std}</span>
                       {cell.sampled.best ? <span className="visually-hidden"> (best)</span> : null}
                     </>
-                  ) : (
+                  ) : busy ? (
                     <span className="pending">…</span>
+                  ) : (
+                    <span className="pending" title="no sampled value for this definition">
+                      —<span className="visually-hidden"> (no sampled value for this definition)</span>
+                    </span>
                   )}
                 </td>
               ))}

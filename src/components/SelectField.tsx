@@ -7,10 +7,19 @@ export interface SelectFieldProps<T extends string> {
   readonly options: readonly { readonly value: T; readonly label: string }[];
   readonly onChange: (value: T) => void;
   readonly hint?: ReactNode;
+  /** Shown but not changeable (the hint should say why). */
+  readonly disabled?: boolean;
 }
 
 /** A controlled select over a fixed set of string values. */
-export function SelectField<T extends string>({ label, value, options, onChange, hint }: SelectFieldProps<T>) {
+export function SelectField<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  hint,
+  disabled,
+}: SelectFieldProps<T>) {
   const id = useId();
   return (
     <div className="field">
@@ -20,6 +29,7 @@ export function SelectField<T extends string>({ label, value, options, onChange,
         value={value}
         options={options}
         onChange={onChange}
+        disabled={disabled}
         aria-describedby={hint ? `${id}-hint` : undefined}
       />
       {hint ? (

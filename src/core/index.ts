@@ -22,3 +22,5 @@ export * from './study/rankDistributionStudy.ts';
 export { compareTo12Digits, correctOrderings, correctWinners, meanStd, orderText } from './study/summary.ts';
 export * from './ties/index.ts';
 export * from './variants/index.ts';
+export { metricFormula } from './metricFormulas.ts';
+export type { MetricFormula } from './metricFormulas.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { singleRankData } from '../core/index.ts';
-import { definitionsOf, hasTieRanges, intervalData, withVariant } from './definitions.ts';
+import { definedMetricLabel, definitionsOf, hasTieRanges, intervalData, withVariant } from './definitions.ts';
 
 describe('definitions of the settings', () => {
   it('are undefined when every metric is Krichene & Rendle’s and ties are as in the file', () => {
@@ -26,5 +26,13 @@ describe('definitions of the settings', () => {
     expect(Array.from(intervalData(tied, { ties: 'pessimistic' })!.ranks)).toEqual([4, 5]);
     expect(intervalData(tied, { ties: 'random' })).toBeNull();
     expect(intervalData(tied, { variants: { ap: 'mrr' } })).toBeNull();
+  });
+});
+
+describe('definedMetricLabel', () => {
+  it('names the variant beside the metric when it is not Krichene & Rendle’s', () => {
+    expect(definedMetricLabel('ap@10', undefined)).toBe('AP@10');
+    expect(definedMetricLabel('ap@10', { variants: { ap: 'ap-k' } })).toBe('AP@10 (AP@K / K)');
+    expect(definedMetricLabel('ndcg@10', { variants: { ap: 'ap-k' } })).toBe('NDCG@10');
   });
 });

@@ -4,7 +4,11 @@
  * data carry tie ranges for a rule to act on.
  */
 import {
+  chosenVariant,
   DEFAULT_VARIANTS,
+  isDefaultVariant,
+  metricLabel,
+  parseMetric,
   resolveTies,
   type Definitions,
   type MetricKind,
@@ -58,3 +62,13 @@ export function intervalData(data: RankData, definitions: Definitions | undefine
 }
 
 const resolved = new WeakMap<RankData, Partial<Record<'optimistic' | 'pessimistic', RankData>>>();
+
+/**
+ * A metric's name under the chosen definitions: "AP@10" for Krichene & Rendle's, "AP@10 (AP@K / K)" for a variant,
+ * so that every header says which quantity its numbers are.
+ */
+export function definedMetricLabel(id: string, definitions: Definitions | undefined): string {
+  const kind = parseMetric(id).kind;
+  if (isDefaultVariant(kind, definitions?.variants)) return metricLabel(id);
+  return `${metricLabel(id)} (${chosenVariant(kind, definitions?.variants).label})`;
+}
