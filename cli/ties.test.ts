@@ -109,3 +109,58 @@ describe('sampled-metrics expected --ties', () => {
     );
   });
 });
+
+describe('sampled-metrics simulate --ties', () => {
+  const ranks = 'recommender,rank,rankOptimistic,rankPessimistic\n' + 'A,3,3,3\n' + 'A,12,10,14\n' + 'A,31,25,40\n';
+  const base = {
+    n: 40,
+    m: 5,
+    ranks: 'r.csv',
+    metrics: 'recall@2,auc',
+    methods: 'sampled,bv:0.1',
+    repeats: 20,
+    seed: 3,
+  };
+  interface Study {
+    ties?: string;
+    results: { recommender: string; metric: string; method: string; exact: number; mean: number }[];
+  }
+
+  it('optimistic and pessimistic simulate the plain ranks at either end of each range, draw for draw', async () => {
+    for (const [ties, at] of [
+      ['optimistic', [3, 10, 25]],
+      ['pessimistic', [3, 14, 40]],
+    ] as const) {
+      const withTies = await cliJson<Study>(argv('simulate', { ...base, ties }), { 'r.csv': ranks });
+      const plain = await cliJson<Study>(argv('simulate', { ...base, ranks: 'p.csv' }), {
+        'p.csv': 'recommender,rank\n' + at.map((r) => `A,${r}\n`).join(''),
+      });
+      expect(withTies.ties).toBe(ties);
+      expect(withTies.results).toEqual(plain.results);
+    }
+  });
+
+  it('random: the exact column is the exact expectation over the tie order (as `exact --ties random`)', async () => {
+    const study = await cliJson<Study>(argv('simulate', { ...base, ties: 'random' }), { 'r.csv': ranks });
+    const exact = await cliJson<{ results: { metric: string; exact: number }[] }>(
+      argv('exact', { n: 40, ranks: 'r.csv', metrics: 'recall@2,auc', ties: 'random' }),
+      { 'r.csv': ranks },
+    );
+    for (const row of exact.results) {
+      expect(study.results.filter((r) => r.metric === row.metric).map((r) => r.exact)).toEqual([row.exact, row.exact]);
+    }
+    const text = await cli(
+      argv('simulate', { ...base, ties: 'random' }).filter((a) => a !== '--json'),
+      {
+        'r.csv': ranks,
+      },
+    );
+    expect(text.out).toContain('ties broken at random');
+  });
+
+  it('a tie rule not in the list is refused, naming the option and the choices', async () => {
+    const bad = await cli(argv('simulate', { ...base, ties: 'best' }), { 'r.csv': ranks });
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('--ties: unknown tie rule "best": expected one of optimistic, pessimistic, random');
+  });
+});

@@ -4,7 +4,7 @@
  * each pair of recommenders comes out in the order of its exact metric.
  */
 import type { OrderingRow } from '../../src/core/index.ts';
-import { distinctItemCounts, EstimatorVectors, simulate } from '../../src/core/index.ts';
+import { distinctItemCounts, EstimatorVectors, simulate, tieRuleText } from '../../src/core/index.ts';
 import type { Command } from '../command.ts';
 import { formatMeanStd, formatNumber, renderTable } from '../format.ts';
 import { LIMITS } from '../bounds.ts';
@@ -27,6 +27,7 @@ import {
 } from '../inputs.ts';
 import { Progress, PROGRESS_OPTIONS } from '../progress.ts';
 import { checkDraws, checkFits, checkOutputRows, checkVectors } from '../workload.ts';
+import { readTieRule, TIES_OPTION } from '../ties.ts';
 import { renderMethodTable } from './tables.ts';
 
 export const simulateCommand: Command = {
@@ -36,7 +37,9 @@ export const simulateCommand: Command = {
     'Repeats a sampled evaluation T times with a seeded random source: every user of every recommender draws\n' +
     'm irrelevant items, and each method estimates each metric from the sampled ranks. Prints the mean ± standard\n' +
     'deviation of every estimate over the repetitions (Tables 2 and 3), and for every pair of recommenders how\n' +
-    'often each method orders them as their exact metric does (Table 4). The same seed gives the same numbers.',
+    'often each method orders them as their exact metric does (Table 4). The same seed gives the same numbers.\n' +
+    'With --ties random, every repetition also draws a uniformly random order of each group of tied items (the\n' +
+    'exact column is then the exact expectation over that order).',
   options: [
     N_OPTION,
     M_OPTION,
@@ -52,6 +55,7 @@ export const simulateCommand: Command = {
     { name: 'seed', value: 'S', required: true, help: 'integer seed of the random source' },
     PRIOR_OPTION,
     SAMPLING_OPTION,
+    TIES_OPTION,
     ...PROGRESS_OPTIONS,
     ...COMMON_OPTIONS,
   ],
@@ -66,6 +70,7 @@ export const simulateCommand: Command = {
     const seed = args.requiredInteger('seed', -Number.MAX_SAFE_INTEGER);
     const digits = readDigits(args);
     const prior = readPrior(args, io, itemCount);
+    const ties = readTieRule(args);
     const progress = Progress.open(args, io);
     const { recommenders, file } = readRanks(args, io, 'ranks', setup);
     // The correction solves core simulate will plan (interpolated in n with many per-user n, as below).
@@ -97,6 +102,7 @@ export const simulateCommand: Command = {
           prior,
           // Per-user n: corrections interpolated in n as in `estimate` and the app (within 1e-5 on E[M̂ | r]).
           itemCountVectors: 'interpolated',
+          ties,
           onProgress: progress.counter('simulate', 'repetitions'),
         }),
       ),
@@ -120,12 +126,13 @@ export const simulateCommand: Command = {
         sampling,
         repeats,
         seed,
+        ...(ties ? { ties } : {}),
         results: study.results,
         orderings: study.orderings,
       },
       text:
         `Monte Carlo study: ${repeats} repetition${repeats === 1 ? '' : 's'} (seed ${seed}), n = ${itemCount}, ` +
-        `m = ${sampleSize} sampled ${sampling}${prior ? ', prior from --prior' : ''}\n\n` +
+        `m = ${sampleSize} sampled ${sampling}${prior ? ', prior from --prior' : ''}${ties ? `, ${tieRuleText(ties)}` : ''}\n\n` +
         'Estimates, mean ± standard deviation over the repetitions\n' +
         estimates +
         '\nCorrect orderings: % of repetitions in which a method orders the pair as the exact metric does ' +

@@ -26,6 +26,10 @@ import { attempt } from './result.ts';
 import { validateSamplingSetup } from './sampling.ts';
 import { HistogramCollector, SampledEvaluation } from './study/draw.ts';
 import { correctOrderings, correctWinners, meanStd } from './study/summary.ts';
+import { TieOrderDraw } from './ties/drawTies.ts';
+import { exactMetricUnderTies } from './ties/exactMetric.ts';
+import { resolveTies } from './ties/resolveTies.ts';
+import type { TieRule } from './ties/tieRule.ts';
 
 /** The cut-offs of Jin et al.'s Table 4 (winners at K = 1, 5, 10, 20). */
 export const STUDY_CUTOFFS: readonly number[] = [1, 5, 10, 20];
@@ -54,6 +58,12 @@ export interface SimulationOptions extends StudySetup {
    * (corrections/itemCountGrid.ts; ~20 solves instead of 743 on MovieLens-1M).
    */
   readonly itemCountVectors?: 'exact' | 'interpolated';
+  /**
+   * How tied scores are ordered (data with tie ranges, ties/tieRule.ts): optimistic and pessimistic fix every
+   * relevant item's position; random draws a uniformly random order of each tie group in every repetition
+   * (ties/drawTies.ts), the exact column being the exact expectation over that order. Absent: the rank column.
+   */
+  readonly ties?: TieRule;
 }
 
 export interface SimulationRow {
@@ -134,7 +144,12 @@ export function simulate(options: SimulationOptions): SimulationResult {
   const cache = new EstimatorVectors(metrics, setup);
   const itemCounts = distinctItemCounts(recommenders);
   if (itemCounts.size > 0) cache.prepare(methods, itemCounts);
-  const evaluation = new SampledEvaluation(createRandom(seed), m, sampling === 'with-replacement');
+  const random = createRandom(seed);
+  const evaluation = new SampledEvaluation(random, m, sampling === 'with-replacement');
+  // Under a tie rule: fixed positions (optimistic, pessimistic), or a random order drawn in each repetition.
+  const ties = options.ties;
+  const fixed = recommenders.map((data) => (ties === 'random' ? data : resolveTies(data, ties)));
+  const tieDraws = recommenders.map((data) => (ties === 'random' && data.ties ? new TieOrderDraw(data) : null));
   const histograms = new HistogramCollector(m);
   const M = metrics.length;
   const R = recommenders.length;
@@ -166,7 +181,7 @@ export function simulate(options: SimulationOptions): SimulationResult {
       const sums = methods.map(() => new Float64Array(M));
       let userWeight = 0;
       let itemWeight = 0;
-      evaluation.draw(data, itemCount, (n, k, counts) => {
+      evaluation.draw(tieDraws[ri]?.draw(random) ?? fixed[ri], itemCount, (n, k, counts) => {
         userWeight++;
         itemWeight += k;
         if (fitted.length > 0) histograms.add(n, k, counts);
@@ -201,7 +216,11 @@ export function simulate(options: SimulationOptions): SimulationResult {
     });
     options.onProgress?.(rep + 1, repeats);
   }
-  const exact = recommenders.map((data) => metrics.map((metric) => exactMetric(data, metric, itemCount)));
+  const exact = recommenders.map((data) =>
+    metrics.map((metric) =>
+      ties === undefined ? exactMetric(data, metric, itemCount) : exactMetricUnderTies(data, metric, itemCount, ties),
+    ),
+  );
   const results: SimulationRow[] = [];
   recommenders.forEach((data, ri) =>
     metrics.forEach((metric, t) =>

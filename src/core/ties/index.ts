@@ -4,3 +4,4 @@ export * from './expectation.ts';
 export * from './resolveTies.ts';
 export * from './exactMetric.ts';
 export * from './randomMixture.ts';
+export * from './drawTies.ts';
