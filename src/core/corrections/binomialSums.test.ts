@@ -6,8 +6,8 @@ import { binomialSums } from './binomialSums.ts';
 import { normalisedPrior } from './moments.ts';
 
 /** Both sums against the former row-by-row pass (a full, normalised KernelRow for every rank; test/slowSolves.ts). */
-function expectSameSums(n: number, m: number, prior: Float64Array): void {
-  const targets = ['ap', 'recall@10', 'auc'].map((id) => metricCurve(parseMetric(id), n));
+function expectSameSums(n: number, m: number, prior: Float64Array, ids = ['ap', 'recall@10', 'auc']): void {
+  const targets = ids.map((id) => metricCurve(parseMetric(id), n));
   const fast = binomialSums(targets, prior, n, m);
   const slow = rowByRowSums(targets, prior, n, m);
   // Relative to the largest entry: the mirrored rows and interleaved chains round differently (a few ulps).
@@ -27,6 +27,13 @@ describe('binomialSums (one pass over the ranks with mirrored rows)', () => {
       [3, 5],
     ]) {
       expectSameSums(n, m, normalisedPrior(n));
+    }
+  });
+
+  it('equals them with one target or none (terms added as they are computed)', () => {
+    for (const n of [3000, 3001]) {
+      expectSameSums(n, 60, normalisedPrior(n), ['ndcg']);
+      expectSameSums(n, 60, normalisedPrior(n), []);
     }
   });
 
