@@ -125,7 +125,10 @@ export interface StudyRequest extends CorrectionRequest {
   readonly seed: number;
 }
 
-/** The Monte Carlo study (core simulate), reporting progress at most every 100 ms. */
+/**
+ * The Monte Carlo study (core simulate), reporting progress at most every 100 ms. A tie rule (`ties`) goes to the
+ * simulation as it is: it orders the tied items itself, in each repetition.
+ */
 export function runStudy(request: StudyRequest, onProgress?: Progress): SimulationResult {
   return simulate({
     ...request,

@@ -2,7 +2,9 @@ import { useMemo } from 'react';
 import { MethodTable } from '../components/MethodTable.tsx';
 import { PairVerdicts } from '../components/PairVerdicts.tsx';
 import { StatusMessage } from '../components/StatusMessage.tsx';
+import { tieRuleText } from '../core/index.ts';
 import { formatInteger, metricLabel } from '../core/labels.ts';
+import { definedMetricLabel, estimatesDefinitionNote } from '../state/definitions.ts';
 import { methodTable } from '../figures/methodTable.ts';
 import { pairVerdicts } from '../figures/orderings.ts';
 import { cancelEstimates, refreshEstimates } from '../state/actions.ts';
@@ -11,6 +13,7 @@ import { setEstimatorSetting } from '../state/settingsActions.ts';
 import type { EstimatesResult, IntervalsResult, Job } from '../state/store.ts';
 import { EstimatorSettingsPanel } from './EstimatorSettingsPanel.tsx';
 import { EstimatesExportBar } from './ExportBar.tsx';
+import { MetricFormulas } from './MetricFormulas.tsx';
 import { IntervalStatus } from './IntervalStatus.tsx';
 import { Computing, MetricSelect } from './MetricSelect.tsx';
 import { useExplorer } from './useExplorer.ts';
@@ -80,8 +83,10 @@ export function EstimatesSection() {
   const progress = job.status === 'loading' ? job.progress : undefined;
   const caption =
     result && metric !== null
-      ? `Estimates of ${metricLabel(metric)} over all n = ${formatInteger(result.itemCount)} items (each user’s own n where the data give one), from sampled ranks among m + 1 = ${formatInteger(result.sampleSize + 1)} candidates; ${emRuleText(result.emRule)}.`
+      ? `Estimates of ${definedMetricLabel(metric, result.definitions)} over all n = ${formatInteger(result.itemCount)} items (each user’s own n where the data give one), from sampled ranks among m + 1 = ${formatInteger(result.sampleSize + 1)} candidates; ${emRuleText(result.emRule)}${result.definitions?.ties ? `; ${tieRuleText(result.definitions.ties)}` : ''}.`
       : '';
+  const definitionNote =
+    result && metric !== null ? estimatesDefinitionNote(metric, result.definitions, result.itemCount) : null;
   return (
     <section className="results" aria-labelledby="estimates-title">
       <h2 id="estimates-title">Estimated exact metrics from sampled ranks</h2>
@@ -132,6 +137,8 @@ export function EstimatesSection() {
             </p>
           ) : null}
           <MethodTable model={view.table} label="Estimates table" busy={job.status === 'loading'} caption={caption} />
+          {definitionNote ? <p className="field-problem">{definitionNote}</p> : null}
+          <MetricFormulas metrics={[metric]} definitions={result.definitions} />
           <EstimatesExportBar
             metric={metric}
             recommenders={result.recommenders}

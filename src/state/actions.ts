@@ -143,6 +143,7 @@ export async function refreshEstimates(): Promise<void> {
   const state = store.getState();
   const { metrics, itemCount, sampleSize, sampling, prior } = state.settings;
   const { settings, active, excluded, methods } = estimatesRequest(state);
+  const definitions = definitionsOf(state.settings);
   const groups = pointGroups(methods, settings);
   let done = 0;
   const onProgress = (solved: number, total: number) => {
@@ -181,6 +182,7 @@ export async function refreshEstimates(): Promise<void> {
       itemCount,
       sampleSize,
       emRule: settings.emRule,
+      ...(definitions ? { definitions } : {}),
     };
   });
   if (result !== null && store.getState().estimates.value === result) {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { singleRankData } from '../core/index.ts';
-import { definedMetricLabel, definitionsOf, hasTieRanges, intervalData, withVariant } from './definitions.ts';
+import {
+  definedMetricLabel,
+  definitionsOf,
+  estimatesDefinitionNote,
+  hasTieRanges,
+  intervalData,
+  withVariant,
+} from './definitions.ts';
 
 describe('definitions of the settings', () => {
   it('are undefined when every metric is Krichene & Rendle’s and ties are as in the file', () => {
@@ -34,5 +41,17 @@ describe('definedMetricLabel', () => {
     expect(definedMetricLabel('ap@10', undefined)).toBe('AP@10');
     expect(definedMetricLabel('ap@10', { variants: { ap: 'ap-k' } })).toBe('AP@10 (AP@K / K)');
     expect(definedMetricLabel('ndcg@10', { variants: { ap: 'ap-k' } })).toBe('NDCG@10');
+  });
+});
+
+describe('estimatesDefinitionNote', () => {
+  it('says whether the estimates from sampled ranks are of the chosen definition', () => {
+    expect(estimatesDefinitionNote('ap@10', undefined, 3706)).toBeNull();
+    expect(estimatesDefinitionNote('ap@10', { variants: { ap: 'mrr' } }, 3706)).toBe(
+      'AP@10 (MRR@K (first hit)): for one relevant item per user this definition is Krichene & Rendle’s function of the rank, so the estimates are of it.',
+    );
+    expect(estimatesDefinitionNote('ap@10', { variants: { ap: 'ap-k' } }, 3706)).toBe(
+      'AP@10 (AP@K / K): no sampled correction for this definition; the estimates are of Krichene & Rendle’s AP@10.',
+    );
   });
 });

@@ -10,6 +10,7 @@ import {
   metricLabel,
   parseMetric,
   resolveTies,
+  sameAsKricheneRendle,
   type Definitions,
   type MetricKind,
   type RankData,
@@ -71,4 +72,26 @@ export function definedMetricLabel(id: string, definitions: Definitions | undefi
   const kind = parseMetric(id).kind;
   if (isDefaultVariant(kind, definitions?.variants)) return metricLabel(id);
   return `${metricLabel(id)} (${chosenVariant(kind, definitions?.variants).label})`;
+}
+
+/** The catalogue size on which a variant is compared with Krichene & Rendle's metric (they differ at small ranks). */
+const CHECK_ITEMS = 500;
+
+/**
+ * What the estimates of `id` from sampled ranks are under the chosen definitions (the corrections and estimators
+ * are built for Krichene & Rendle's metrics): null for their own definition; otherwise whether the chosen variant is
+ * the same function of one relevant item's rank (then the estimates are of it) or not (no sampled correction).
+ */
+export function estimatesDefinitionNote(
+  id: string,
+  definitions: Definitions | undefined,
+  itemCount: number,
+): string | null {
+  const metric = parseMetric(id);
+  if (isDefaultVariant(metric.kind, definitions?.variants)) return null;
+  const variant = chosenVariant(metric.kind, definitions?.variants);
+  const label = definedMetricLabel(id, definitions);
+  return sameAsKricheneRendle(variant, metric, Math.min(itemCount, CHECK_ITEMS))
+    ? `${label}: for one relevant item per user this definition is Krichene & Rendle’s function of the rank, so the estimates are of it.`
+    : `${label}: no sampled correction for this definition; the estimates are of Krichene & Rendle’s ${metricLabel(id)}.`;
 }

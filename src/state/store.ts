@@ -43,6 +43,8 @@ export interface EstimatesResult {
   readonly sampleSize: number;
   /** The EM stopping rule the fits used (estimatorSettings.ts). */
   readonly emRule: EmRule;
+  /** The variants and tie rule chosen when the estimates were made; absent: Krichene & Rendle's, ties as in the file. */
+  readonly definitions?: Definitions;
 }
 
 /**

@@ -7,10 +7,21 @@ import { explorerStore as store } from './store.ts';
 
 export async function runStudy(): Promise<void> {
   const state = store.getState();
-  const { metrics, itemCount, sampleSize, sampling, prior, gammas, seed, repetitions } = state.settings;
+  const { metrics, itemCount, sampleSize, sampling, prior, gammas, seed, repetitions, ties } = state.settings;
   const methods = methodIds(gammas);
   const active = activeRecommenders(state);
-  const request = { metrics, methods, itemCount, sampleSize, sampling, prior, seed, repetitions };
+  // The tie rule goes to the core's simulation, which orders tied items in each repetition (workers/jobs.ts).
+  const request = {
+    metrics,
+    methods,
+    itemCount,
+    sampleSize,
+    sampling,
+    prior,
+    seed,
+    repetitions,
+    ...(ties ? { ties } : {}),
+  };
   const previous = state.study.value;
   store.setState({ study: { status: 'loading', value: previous, progress: 0 } });
   const onProgress = (done: number, total: number) => {
