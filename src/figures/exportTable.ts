@@ -26,6 +26,8 @@ export interface ExportColumn {
   readonly csvLabel: string;
   /** One per row; null where there is no value yet. */
   readonly cells: readonly (ExportCell | null)[];
+  /** The column has 95% intervals, some perhaps still computing: CSV low/high columns even where none is known. */
+  readonly intervals?: boolean;
 }
 
 export interface ExportTable {
@@ -40,7 +42,8 @@ export interface ExportTable {
 }
 
 const hasSpread = (column: ExportColumn) => column.cells.some((c) => c?.spread != null);
-const hasInterval = (column: ExportColumn) => column.cells.some((c) => c?.low != null && c?.high != null);
+const hasInterval = (column: ExportColumn) =>
+  column.intervals === true || column.cells.some((c) => c?.low != null && c?.high != null);
 
 /** The table as CSV: a header line, then one line per row; a std and a 95% low/high column where a column has them. */
 export function tableToCsv(table: ExportTable): string {

@@ -46,8 +46,8 @@ describe('the results table for export', () => {
 
   it('exports the interval where known, the ± of the sampled values, nothing for a value still computing', () => {
     const csv = tableToCsv(table).split('\n');
-    expect(csv[1]).toBe('A,0.75,0.7,0.8,0.3,0.8,0.01,,');
-    expect(csv[2]).toBe('B,0.5,,,0.2,0.9,0.02,0.4,0.03');
+    expect(csv[1]).toBe('A,0.75,0.7,0.8,0.3,,,0.8,0.01,,');
+    expect(csv[2]).toBe('B,0.5,,,0.2,,,0.9,0.02,0.4,0.03');
     const latex = tableToLatex(table);
     expect(latex).toContain('A & 0.750 [0.700, 0.800] & 0.300 & 0.800 $\\pm$ 0.010 & -- \\\\');
     expect(latex).toContain(' & \\multicolumn{2}{c}{Exact, n = 10,000 items} & ');
@@ -55,7 +55,7 @@ describe('the results table for export', () => {
 });
 
 describe('the estimates table for export', () => {
-  const table = estimatesExport({
+  const inputs = {
     metric: 'ndcg@10',
     recommenders: ['A', 'B'],
     methods: ['sampled', 'bv:0.1', 'wmle'],
@@ -68,7 +68,8 @@ describe('the estimates table for export', () => {
       [null, null, { low: 0.3, high: 0.32 }],
     ],
     caption: 'Estimates of NDCG@10 over all n = 3,706 items.',
-  });
+  };
+  const table = estimatesExport(inputs);
 
   it('names each method with its parameters, and the metric it estimates', () => {
     expect(table.columns.map((c) => c.csvLabel)).toEqual([
@@ -84,5 +85,13 @@ describe('the estimates table for export', () => {
     expect(latex).toContain('B & 0.400 & 0.300 & 0.310 [0.300, 0.320] \\\\');
     expect(latex).toContain('Recommender & Sampled (uncorrected) & BV $\\gamma$ = 0.1 & WMLE (NDCG, C = 10) \\\\');
     expect(tableToCsv(table).split('\n')[0]).toContain('"NDCG@10 estimated by Sampled (uncorrected), 95% low"');
+  });
+
+  it('keeps the same CSV columns while some intervals are still computing (blank cells), and none without intervals', () => {
+    const csv = tableToCsv(table).split('\n');
+    expect(csv[0].split('",').length).toBe(1 + 3 * 2); // every method: value, then quoted low and high
+    expect(csv[1]).toBe('A,0.5,0.45,0.55,0.2,,,0.21,,');
+    const without = tableToCsv(estimatesExport({ ...inputs, interval: null })).split('\n');
+    expect(without[1]).toBe('A,0.5,0.2,0.21');
   });
 });

@@ -38,6 +38,7 @@ export function resultsExport(input: ResultsExportInput): ExportTable {
     group: exactGroup,
     label: tableMetricLabel(id),
     csvLabel: `${tableMetricLabel(id)}, exact, ${itemCountText}`,
+    intervals: intervals !== null,
     cells: rows.map((row) => {
       const result = row.results[id];
       if (!result) return null;
@@ -92,6 +93,7 @@ export function estimatesExport(input: EstimatesExportInput): ExportTable {
         group: `Estimates of ${metric}`,
         label,
         csvLabel: `${metric} estimated by ${label}`,
+        intervals: input.interval != null,
         cells: input.recommenders.map((_, r) => {
           const known = input.interval?.[r]?.[j] ?? null;
           return { value: input.value[r][j], low: known?.low ?? null, high: known?.high ?? null };
