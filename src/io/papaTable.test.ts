@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { catchFileError } from './fileError.ts';
-import { openPapaTable } from './papaTable.ts';
-import { openTable, type TableReader } from './table.ts';
+import { openPapaTable, papaRows, plainRows } from './papaTable.ts';
+import { openTable, type TableReader, type TableRow } from './table.ts';
 
 function read(open: (text: string, file: string) => TableReader, text: string) {
   return catchFileError(() => {
@@ -61,5 +61,44 @@ describe('openPapaTable (Papa Parse) reads tables as openTable does', () => {
       { line: 2, cells: ['two\nlines', '3'] },
       { line: 4, cells: ['B', '4'] },
     ]);
+  });
+});
+
+describe('plainRows (texts without quotes or carriage returns)', () => {
+  const rows = (split: typeof plainRows, text: string) => {
+    const out: TableRow[] = [];
+    split(text, ',', (row) => {
+      out.push(row);
+      return true;
+    });
+    return out;
+  };
+  const papa = (text: string, delimiter: string, visit: (row: TableRow) => boolean) =>
+    papaRows(text, 'f.csv', delimiter, visit);
+
+  it('splits as Papa Parse does: comments, blank and indented lines, empty cells, no final newline', () => {
+    for (const text of [
+      'recommender,rank\nA,1\n',
+      '# c\n\nrecommender , rank\n  \n\t# indented comment\nA,1\n,\n x , 2 \n',
+      'recommender,rank\nA,1',
+      'recommender,rank\nA,1\n  # last',
+      'recommender,rank\nA,1\n  # last\n',
+      '\n\n',
+      '',
+      'a\u00a0,b\n\u00a0\n',
+    ]) {
+      expect(rows(plainRows, text)).toEqual(rows(papa, text));
+    }
+  });
+
+  it('on any such text (property)', () => {
+    const line = fc.stringMatching(/^[ \t#A-Za-z0-9,]{0,8}$/);
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 8 }), fc.boolean(), (lines, finalNewline) => {
+        const text = lines.join('\n') + (finalNewline ? '\n' : '');
+        expect(rows(plainRows, text)).toEqual(rows(papa, text));
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

@@ -36,8 +36,57 @@ function contentStart(text: string, at: number, end: number): number {
   }
 }
 
-/** Parses every row (header included) and hands it to `visit`; a malformed row raises with its line. */
+/**
+ * Parses every row (header included) and hands it to `visit`; a malformed row raises with its line. A text without
+ * quotes or carriage returns is split by plainRows (the same rows, several times faster on 10⁶-row files).
+ */
 function parseRows(text: string, file: string, delimiter: string, visit: (row: TableRow) => boolean): void {
+  if (!text.includes('"') && !text.includes('\r')) plainRows(text, delimiter, visit);
+  else papaRows(text, file, delimiter, visit);
+}
+
+/**
+ * The rows of a text with no quote and no carriage return, where Papa Parse's splitting is plain: lines at \n,
+ * cells at the delimiter, trimmed; lines that are blank or whose first non-blank character is `#` are skipped (but
+ * an indented one that ends the text without a newline, as papaRows reads it).
+ * Exported for the test that it equals papaRows.
+ */
+export function plainRows(text: string, delimiter: string, visit: (row: TableRow) => boolean): void {
+  let line = 0;
+  for (let start = 0; start < text.length;) {
+    const newline = text.indexOf('\n', start);
+    const end = newline < 0 ? text.length : newline;
+    line++;
+    let first = start;
+    while (first < end && (text.charCodeAt(first) === 32 || text.charCodeAt(first) === 9)) first++;
+    // An indented `#` line is a comment, except as the last line without a newline (Papa's reading keeps it).
+    const comment = text.charCodeAt(first) === 35 && (first === start || newline >= 0);
+    if (first < end && !comment) {
+      const cells: string[] = [];
+      for (let from = start; ;) {
+        const next = text.indexOf(delimiter, from);
+        const to = next < 0 || next > end ? end : next;
+        cells.push(cell(text, from, to));
+        if (to === end) break;
+        from = to + 1;
+      }
+      if (!visit({ line, cells })) return;
+    }
+    start = end + 1;
+  }
+}
+
+/** text[from, to) trimmed; cells that begin and end with a printable ASCII character are taken as they are. */
+function cell(text: string, from: number, to: number): string {
+  if (to === from) return '';
+  const a = text.charCodeAt(from);
+  const b = text.charCodeAt(to - 1);
+  const plain = a > 32 && a < 127 && b > 32 && b < 127;
+  return plain ? text.slice(from, to) : text.slice(from, to).trim();
+}
+
+/** The rows as Papa Parse splits them (any text). Exported for the test that plainRows equals it. */
+export function papaRows(text: string, file: string, delimiter: string, visit: (row: TableRow) => boolean): void {
   const lineOf = lineCounter(text);
   let start = 0;
   let failure: { line: number; message: string } | null = null;

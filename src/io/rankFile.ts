@@ -268,21 +268,25 @@ function checkSample(
   const m = options.sampleSize;
   if (m === undefined) return;
   const k = ranks.length;
-  const lineOf = (j: number) => (typeof lines === 'number' ? lines : lines[j]);
   const pool = k === 1 ? '1' : '|R|';
   if (options.sampling === 'without-replacement' && m > n - k) {
     const message = `m = ${m} is larger than the n − ${pool} = ${n - k} irrelevant items of ${who}: without replacement m ≤ n − ${pool}`;
-    raise(file, lineOf(k - 1), 'n', message);
+    raise(file, lineAt(lines, k - 1), 'n', message);
   }
   if (!options.sampled) return;
   for (let j = 0; j < k; j++) {
     if (ranks[j] > m + k) {
       const limit = k === 1 ? `m + 1 = ${m + 1}` : `m + |R| = ${m + k} for ${who}`;
-      raise(file, lineOf(j), 'rank', `sampled rank ${ranks[j]} is larger than ${limit}`);
+      raise(file, lineAt(lines, j), 'rank', `sampled rank ${ranks[j]} is larger than ${limit}`);
     }
     if (highs[j] > m + k) {
       const limit = k === 1 ? `m + 1 = ${m + 1}` : `m + |R| = ${m + k} for ${who}`;
-      raise(file, lineOf(j), 'rankpessimistic', `rankPessimistic ${highs[j]} is larger than ${limit}`);
+      raise(file, lineAt(lines, j), 'rankpessimistic', `rankPessimistic ${highs[j]} is larger than ${limit}`);
     }
   }
+}
+
+/** The line of a user's j-th item (one line for a single row). A module function: checkSample runs for every row. */
+function lineAt(lines: number | readonly number[], j: number): number {
+  return typeof lines === 'number' ? lines : lines[j];
 }
