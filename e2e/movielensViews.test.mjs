@@ -76,8 +76,24 @@ async function openTab(page, tab) {
 test('MovieLens-1M true ranks: the time of each view, and one step of m on Figure 2 redraws without a sweep', async () => {
   const { context, page, problems } = await openApp(browser, url, { width: 1366 });
   try {
+    const loaded = await page.evaluate(() => performance.now());
     await loadDataset(page, 'movielens-true');
     const times = {};
+    // The answer on the first screen: where the uncorrected order becomes right, then where BV's does.
+    const summary = (pattern) =>
+      page.waitForFunction(
+        (source) =>
+          [...document.querySelectorAll('.answer-summary li')].every((li) => new RegExp(source).test(li.textContent)),
+        pattern,
+        { timeout: VIEW_LIMIT_MS, polling: 100 },
+      );
+    await summary('orders correctly');
+    times['Answer: uncorrected order'] = (await page.evaluate(() => performance.now())) - loaded;
+    await summary('BV \\(γ = [0-9.]+\\) (from|at|not)');
+    times['Answer: BV order'] = (await page.evaluate(() => performance.now())) - loaded;
+    console.log(
+      `MovieLens true ranks, the answer: uncorrected ${seconds(times['Answer: uncorrected order'])}, BV ${seconds(times['Answer: BV order'])} after Load`,
+    );
     times['Figure 2'] = await openTab(page, 'fig2');
     console.log(`MovieLens true ranks, Figure 2: ${seconds(times['Figure 2'])}`);
     // One step of m: the marker moves, the figure is never dimmed for a new sweep.
