@@ -109,6 +109,10 @@ describe('the estimator registry', () => {
     ['mes:0', 'method "mes:0": η must be a number > 0, got "0"'],
     ['bv-dist:0.1:3', 'method "bv-dist:0.1:3" needs γ after a colon, e.g. bv-dist:0.1'],
     ['bv-dist:2', 'method "bv-dist:2": γ must be a number in (0, 1], got "2"'],
+    // Only decimals: JavaScript's Number() would read these as 1, 10 and 0.
+    ['bv:0x1', 'method "bv:0x1": γ must be a number in [0, 1], got "0x1"'],
+    ['mes:1_0', 'method "mes:1_0": η must be a number > 0, got "1_0"'],
+    ['bv:0b0', 'method "bv:0b0": γ must be a number in [0, 1], got "0b0"'],
   ])('%s: the message names the id and what is expected', (text, message) => {
     expect(() => parseMethod(text)).toThrow(message);
   });

@@ -19,6 +19,7 @@ import {
   parseGamma,
   wmleMethod,
 } from './corrections/methods.ts';
+import { decimalNumber } from './decimal.ts';
 import { InputError } from './errors.ts';
 import { orList, parseIdList } from './idList.ts';
 
@@ -43,7 +44,7 @@ export interface Estimator {
   shortLabel?(param: string | undefined): string;
 }
 
-const number = (text: string): number => (text.trim() === '' ? NaN : Number(text));
+const number = decimalNumber;
 
 /** An estimator without parameters (`sampled`, `ls`, `mle`, …): `kind:x` is unknown, or the message of `withParam`. */
 function plain(

@@ -1,8 +1,7 @@
 /** Reading typed values from table cells, with errors that name the file, line and column. */
 import { raise } from './fileError.ts';
 import type { TableHead, TableRow } from './table.ts';
-
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+import { DECIMAL } from '../core/decimal.ts';
 
 /** A finite number; `label` names the value in messages (e.g. "weight"). */
 export function numberCell(table: TableHead, row: TableRow, column: number, label: string): number {

@@ -9,6 +9,7 @@
  * the estimator registry's (../estimators.ts).
  */
 import { InputError } from '../errors.ts';
+import { decimalNumber } from '../decimal.ts';
 
 export type CorrectionKind = 'rank-estimate' | 'ls' | 'cls' | 'bv';
 
@@ -51,8 +52,8 @@ export function bvDistMethod(gamma: number): DistributionMethod {
 }
 
 export function parseGamma(text: string, where = 'γ'): number {
-  const gamma = Number(text);
-  if (text.trim() === '' || !Number.isFinite(gamma) || gamma < 0 || gamma > 1) {
+  const gamma = decimalNumber(text);
+  if (!Number.isFinite(gamma) || gamma < 0 || gamma > 1) {
     throw new InputError(`${where} must be a number in [0, 1], got "${text}"`);
   }
   return gamma;
