@@ -92,13 +92,16 @@ export function expectedSampledMetrics(
     e.fill(0);
     v.fill(0);
     for (let j = 1; j <= k; j++) {
-      row.fill(data.ranks[lo + j - 1] - j, n - k);
+      // fill() is fillRaw() and p[x] *= 1/total: a single item's sweeps apply that product as they read the row.
+      row.fillRaw(data.ranks[lo + j - 1] - j, n - k);
       const p = row.values;
       const hi = row.hi;
+      const scale = 1 / row.total;
       if (k === 1) {
-        addSingleItemMoments(p, row.lo, hi, singles, e, v);
+        addSingleItemMoments(p, scale, row.lo, hi, singles, e, v);
         continue;
       }
+      for (let x = row.lo; x <= hi; x++) p[x] *= scale;
       for (let t = 0; t < metrics.length; t++) {
         // One relevant item: the metric's vector over r̃ (the common case, a tight loop); several: eq 2–6's terms.
         const values = k === 1 ? singles[t] : termVector(metrics[t], j, k, m, row.lo, hi, scratch);
@@ -129,12 +132,13 @@ export function expectedSampledMetrics(
 }
 
 /**
- * e[t] += Σ_x p[x] M_t[x] and v[t] += Σ_x p[x] (M_t[x] − that sum)² over x = lo..hi for every vector M_t, four vectors
- * per sweep of the row (four scalar sums side by side): each sum is added in the same order as one vector alone,
- * so the numbers are the same, with a quarter of the passes over the row.
+ * e[t] += Σ_x p[x] M_t[x] and v[t] += Σ_x p[x] (M_t[x] − that sum)² over x = lo..hi for every vector M_t, with
+ * p[x] = raw[x]·scale, four vectors per sweep of the row (four scalar sums side by side): each sum is added in the
+ * same order as one vector alone on the normalised row, so the numbers are the same, with a quarter of the passes.
  */
 function addSingleItemMoments(
-  p: Float64Array,
+  raw: Float64Array,
+  scale: number,
   lo: number,
   hi: number,
   vectors: readonly Float64Array[],
@@ -152,7 +156,7 @@ function addSingleItemMoments(
     let e2 = 0;
     let e3 = 0;
     for (let x = lo; x <= hi; x++) {
-      const px = p[x];
+      const px = raw[x] * scale;
       e0 += px * a0[x];
       e1 += px * a1[x];
       e2 += px * a2[x];
@@ -163,7 +167,7 @@ function addSingleItemMoments(
     let v2 = 0;
     let v3 = 0;
     for (let x = lo; x <= hi; x++) {
-      const px = p[x];
+      const px = raw[x] * scale;
       const d0 = a0[x] - e0;
       const d1 = a1[x] - e1;
       const d2 = a2[x] - e2;
