@@ -84,7 +84,8 @@ export function bootstrapIntervals(
       sampleSize,
       sampling,
       prior: priorVector(request.prior, itemCount),
-      fit: request.fit,
+      // MES on each resample starts Newton from the previous resample's dual point (core recover.ts: warmStart).
+      fit: { ...request.fit, warmStart: true },
       itemCountVectors: 'interpolated' as const,
     };
     const cache = new EstimatorVectors(metrics, setup);

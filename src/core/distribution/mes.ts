@@ -30,6 +30,14 @@ export interface EntropyKernel {
 export interface EntropyFitOptions {
   readonly tolerance: number;
   readonly maxIterations: number;
+  /**
+   * Newton's start: the dual point of a nearby fit (a bootstrap replicate's neighbour; indices it lacks start at 0),
+   * kept only when U is lower there than at μ = 0. The stopping rule is the certified gap either way, so the result
+   * and the cold start's are each within √(2 · gap / η) (ℓ1) of the maximiser, hence of each other (≈ 4e-5 at the
+   * default tolerance); in fact they differ by the cold fit's own distance to it, ≈ 5e-7 in Recall@10 on the
+   * NCF-sampled MovieLens replicates (mes.test.ts), for about a fifth less time per fit.
+   */
+  readonly start?: EntropyDual | null;
 }
 
 export interface EntropyFit {
@@ -44,6 +52,14 @@ export interface EntropyFit {
   gap: number;
   iterations: number;
   converged: boolean;
+  /** The dual point μ at the returned π̂, by sampled-rank index (a start for a nearby fit: `EntropyFitOptions.start`). */
+  dual: EntropyDual;
+}
+
+/** Dual variables μ_i of the sampled-rank indices i (sorted). */
+export interface EntropyDual {
+  readonly indices: Int32Array;
+  readonly mu: Float64Array;
 }
 
 /**
@@ -97,8 +113,14 @@ export function fitMaximalEntropy(
     return { value: eta * logZ + penalty, entropy: logZ - mean };
   };
 
-  let mu = new Float64Array(d);
+  let mu: Float64Array = new Float64Array(d);
   let current = dual(mu);
+  if (options.start) {
+    const warm = startingPoint(options.start, observed);
+    const there = dual(warm);
+    if (there.value < current.value) [mu, current] = [warm, there];
+    else current = dual(mu);
+  }
   for (let it = 0; ; it++) {
     products.multiply(pi, q);
     let distance = 0;
@@ -114,6 +136,7 @@ export function fitMaximalEntropy(
       gap,
       iterations,
       converged,
+      dual: { indices: observed, mu: Float64Array.from(mu) },
     });
     if (isConverged || it >= options.maxIterations) return done(it, isConverged);
     // ∇U = P̃ + μ/(2P̃) − q;  ∇²U = (K diag(π) Kᵀ − q qᵀ)/η + diag(1/(2P̃)).
@@ -148,4 +171,14 @@ export function fitMaximalEntropy(
       return done(it, isConverged);
     }
   }
+}
+
+/** μ of `start` carried onto the observed indices (0 where it has none). */
+function startingPoint(start: EntropyDual, observed: Int32Array): Float64Array {
+  const out = new Float64Array(observed.length);
+  for (let a = 0, k = 0; a < observed.length; a++) {
+    while (k < start.indices.length && start.indices[k] < observed[a]) k++;
+    if (k < start.indices.length && start.indices[k] === observed[a]) out[a] = start.mu[k];
+  }
+  return out;
 }

@@ -34,6 +34,7 @@ import { bvDistributionPooled } from './bvDistribution.ts';
 import type { SampledHistogram } from './histogram.ts';
 import type { MesScale } from '../corrections/methods.ts';
 import { fitMaximalEntropy, mesEntropyWeight } from './mes.ts';
+import type { EntropyDual } from './mes.ts';
 import type { LikelihoodAlgorithm, WmleWeight } from './mle.ts';
 import { fitLikelihood, wmleWeights } from './mle.ts';
 import { PooledKernelCache } from './pooledKernel.ts';
@@ -70,6 +71,8 @@ export interface SharedSettings {
    * (interpolatedKernel.ts: the `interpolated` model); absent: each group's exact kernel.
    */
   readonly itemCountNodes?: readonly number[] | null;
+  /** mes: Newton's start, the dual point of a nearby fit (mes.ts); absent: μ = 0. */
+  readonly entropyStart?: EntropyDual | null;
 }
 
 export interface SharedGroupFit {
@@ -94,6 +97,8 @@ export interface SharedFit {
   readonly gap: number | null;
   readonly iterations: number;
   readonly converged: boolean;
+  /** mes: the dual point of the fit (a start for the next, `SharedSettings.entropyStart`). */
+  readonly dual?: EntropyDual;
 }
 
 /** Fits one π̂ over the relative positions on histograms of users with their own (n, m) (at least one histogram). */
@@ -121,7 +126,7 @@ export function fitShared(
   // The counts of the stacked columns (g, i), group after group.
   const counts = Float64Array.from(histograms.flatMap((h, g) => Array.from(observed[g], (i) => h.counts[i])));
   type Fit = { distribution: Float64Array; objective: number | null; gap: number | null };
-  let fit: Fit & { iterations: number; converged: boolean };
+  let fit: Fit & { iterations: number; converged: boolean; dual?: EntropyDual };
   if (method.kind === 'mes' || method.kind === 'bv-dist') {
     const total = histograms.reduce((s, h) => s + h.total, 0);
     const pooled = new Float64Array(Math.max(...sampleSizes) + 1);
@@ -134,7 +139,7 @@ export function fitShared(
     const kernel = pooledKernels.get(reference, nodes ? nodeShares(own, nodes) : own, sampling);
     if (method.kind === 'mes') {
       const eta = mesEntropyWeight(method.eta, method.scale, pooled.length - 1);
-      fit = fitMaximalEntropy(kernel, pooled, eta, options);
+      fit = fitMaximalEntropy(kernel, pooled, eta, { ...options, start: settings.entropyStart });
     } else {
       const distribution = bvDistributionPooled(kernel, pooled, method.gamma, settings.prior);
       fit = { distribution, objective: null, gap: null, iterations: 0, converged: true };
@@ -165,8 +170,8 @@ export function fitShared(
     ),
   );
   const logLikelihood = logs.some((v) => v === null) ? null : logs.reduce((s: number, v) => s + (v as number), 0);
-  const { objective, gap, iterations, converged } = fit;
-  return { itemCount: reference, relative, groups, logLikelihood, objective, gap, iterations, converged };
+  const { objective, gap, iterations, converged, dual } = fit;
+  return { itemCount: reference, relative, groups, logLikelihood, objective, gap, iterations, converged, dual };
 }
 
 function observedIndices(counts: Float64Array): number[] {
