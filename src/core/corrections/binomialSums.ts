@@ -15,7 +15,7 @@
  * - with at most one target, the terms added as they are computed (no row stored and read again).
  * The sums agree with normalised rows added one by one to a few 1e-16 relative (binomialSums.test.ts).
  */
-import { logBinomialPmf } from '../special.ts';
+import { bd0, logBinomialPmf, stirlerr } from '../special.ts';
 
 /** Entries of a row below this fraction of its mode are left out. */
 export const ROW_CUTOFF = 1e-18;
@@ -97,13 +97,24 @@ export function binomialSums(
   return { g, gTargets };
 }
 
-/** Ratios of consecutive binomial coefficients C(N, k±1)/C(N, k), and of every second one (for the two chains). */
+/**
+ * Ratios of consecutive binomial coefficients C(N, k±1)/C(N, k), and of every second one (for the two chains); and
+ * the terms of logBinomialPmf(k, N, ·) that depend on k only (its Stirling corrections and 0.5·log(2πk(N − k)/N)).
+ */
 class Ratios {
   readonly up: Float64Array;
   readonly down: Float64Array;
   readonly up2: Float64Array;
   readonly down2: Float64Array;
+  readonly stirling: Float64Array;
+  readonly halfLogFactor: Float64Array;
   constructor(readonly size: number) {
+    this.stirling = new Float64Array(size + 1);
+    this.halfLogFactor = new Float64Array(size + 1);
+    for (let k = 1; k < size; k++) {
+      this.stirling[k] = stirlerr(size) - stirlerr(k) - stirlerr(size - k);
+      this.halfLogFactor[k] = 0.5 * (LN_2PI + Math.log(k) + Math.log1p(-k / size));
+    }
     this.up = new Float64Array(size + 1);
     this.down = new Float64Array(size + 1);
     this.up2 = new Float64Array(size + 1);
@@ -117,11 +128,22 @@ class Ratios {
   }
 }
 
-/** The mode of Bin(·; N, p) and weight · Bin(mode; N, p, q). */
-function modeOf(ratios: Ratios, p: number, q: number, weight: number): [number, number] {
+const LN_2PI = Math.log(2 * Math.PI);
+
+/** The mode of Bin(·; N, p). */
+function modeOf(ratios: Ratios, p: number): number {
+  return Math.min(ratios.size, Math.floor((ratios.size + 1) * p));
+}
+
+/**
+ * weight · Bin(mode; N, p, q): logBinomialPmf's value, by the same operations with its k-only terms read from the
+ * tables.
+ */
+function modeValue(ratios: Ratios, mode: number, p: number, q: number, weight: number): number {
   const size = ratios.size;
-  const mode = Math.min(size, Math.floor((size + 1) * p));
-  return [mode, weight * Math.exp(logBinomialPmf(mode, size, p, q))];
+  if (mode === 0 || mode === size) return weight * Math.exp(logBinomialPmf(mode, size, p, q));
+  const lc = ratios.stirling[mode] - bd0(mode, size * p) - bd0(size - mode, size * q);
+  return weight * Math.exp(lc - ratios.halfLogFactor[mode]);
 }
 
 /**
@@ -137,7 +159,8 @@ function fillRow(row: Float64Array, ratios: Ratios, above: number, pool: number,
   }
   const p = above / pool;
   const q = (pool - above) / pool;
-  const [mode, x0] = modeOf(ratios, p, q, weight);
+  const mode = modeOf(ratios, p);
+  const x0 = modeValue(ratios, mode, p, q, weight);
   const cut = x0 * ROW_CUTOFF;
   row[mode] = x0;
   let hi = mode;
@@ -204,7 +227,8 @@ function addPairRow(
   }
   const p = above / pool;
   const q = (pool - above) / pool;
-  const [mode, x0] = modeOf(ratios, p, q, pr);
+  const mode = modeOf(ratios, p);
+  const x0 = modeValue(ratios, mode, p, q, pr);
   const cut = x0 * ROW_CUTOFF;
   paired[mode] += x0;
   out[mode] += wm * x0;
