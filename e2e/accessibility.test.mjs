@@ -1,19 +1,11 @@
 // Accessibility: names and visible labels of every control, keyboard-only use, focus that can be seen.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { launchBrowser, openApp, waitForResults } from './browser.mjs';
+import { test } from 'node:test';
+import { baseUrl, useBrowser, openApp, waitForResults } from './browser.mjs';
 import { exactCell, readTable } from './helpers.mjs';
 
-const url = process.env.E2E_BASE_URL;
-if (!url) throw new Error('E2E_BASE_URL is not set: run the e2e tests through `node e2e/run.mjs`');
-
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const url = baseUrl();
+const browser = useBrowser();
 
 test('the contract names exist, and every form control has a visible label and every button a name', async () => {
   const { context, page, problems } = await openApp(browser, url);

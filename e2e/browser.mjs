@@ -1,5 +1,6 @@
 // Launches Chromium through playwright-core: the one e2e/run.mjs found or installed (CHROMIUM_PATH), else the first
 // usable one (e2e/findChromium.mjs), so a test file run on its own finds the same browser.
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 import { ensureChromium } from './findChromium.mjs';
 
@@ -53,4 +54,35 @@ export async function figurePanel(page, tab = 'fig1', timeout = 20_000) {
   // Attached, not visible: a flat line (e.g. AUC = 1 for every m) has an empty box and counts as hidden.
   await panel.locator('figure.plot svg path.series').first().waitFor({ state: 'attached', timeout });
   return panel;
+}
+
+/** The app's address, set by e2e/run.mjs; a test file run directly says how to run it. */
+export function baseUrl() {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: run the e2e tests through `node e2e/run.mjs`');
+  return url;
+}
+
+/**
+ * One browser for a test file: launched before its tests, closed after them. Returns a stand-in usable at once (at
+ * the file's top level) that forwards to the launched browser, e.g. `openApp(browser, url)`.
+ */
+export function useBrowser() {
+  let launched = null;
+  before(async () => {
+    launched = await launchBrowser();
+  });
+  after(async () => {
+    await launched?.close();
+  });
+  return new Proxy(
+    {},
+    {
+      get(_, key) {
+        if (!launched) throw new Error('the browser is used before the tests run');
+        const value = launched[key];
+        return typeof value === 'function' ? value.bind(launched) : value;
+      },
+    },
+  );
 }

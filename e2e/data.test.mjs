@@ -1,19 +1,11 @@
 // Data in: paste boxes, a bad paste, a CSV file with its preview, sampled ranks, the Monte Carlo study.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { launchBrowser, openApp, waitForResults } from './browser.mjs';
+import { test } from 'node:test';
+import { baseUrl, useBrowser, openApp, waitForResults } from './browser.mjs';
 import { exactCell, readTable } from './helpers.mjs';
 
-const url = process.env.E2E_BASE_URL;
-if (!url) throw new Error('E2E_BASE_URL is not set: run the e2e tests through `node e2e/run.mjs`');
-
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const url = baseUrl();
+const browser = useBrowser();
 
 test('typing ranks into a paste box updates the numbers; a new recommender gets its own row', async () => {
   const { context, page, problems } = await openApp(browser, url);

@@ -1,18 +1,10 @@
 // Failure paths and keyboard use of the first page.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { figurePanel, launchBrowser, openApp, waitForResults } from './browser.mjs';
+import { test } from 'node:test';
+import { figurePanel, baseUrl, useBrowser, openApp, waitForResults } from './browser.mjs';
 
-const url = process.env.E2E_BASE_URL;
-if (!url) throw new Error('E2E_BASE_URL is not set: run the e2e tests through `node e2e/run.mjs`');
-
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const url = baseUrl();
+const browser = useBrowser();
 
 test('an n below the largest rank is reported by the core, without a retry, and the table keeps its numbers', async () => {
   const { context, page, problems } = await openApp(browser, url);

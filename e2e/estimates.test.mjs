@@ -3,22 +3,14 @@
 // verdict sentence names the pair and its interval, and the address bar's link reopens the same estimator settings
 // and the same table. B is set to 10 (not the default 200) to keep the run short.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { launchBrowser, openApp } from './browser.mjs';
+import { test } from 'node:test';
+import { baseUrl, useBrowser, openApp } from './browser.mjs';
 
-const url = process.env.E2E_BASE_URL;
-if (!url) throw new Error('E2E_BASE_URL is not set: run the e2e tests through `node e2e/run.mjs`');
+const url = baseUrl();
+const browser = useBrowser();
 
 const INTERVAL = /^\[−?\d\.\d{3}, −?\d\.\d{3}\]$/;
 const ms = (t) => `${Math.round(t)} ms`;
-
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
 
 const estimates = (page) => page.getByRole('region', { name: 'Estimates table' });
 

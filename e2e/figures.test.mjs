@@ -3,19 +3,11 @@
 // and Figure 7's two workers.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, test } from 'node:test';
-import { figurePanel, launchBrowser, openApp } from './browser.mjs';
+import { test } from 'node:test';
+import { figurePanel, baseUrl, useBrowser, openApp } from './browser.mjs';
 
-const url = process.env.E2E_BASE_URL;
-if (!url) throw new Error('E2E_BASE_URL is not set: run the e2e tests through `node e2e/run.mjs`');
-
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const url = baseUrl();
+const browser = useBrowser();
 
 async function openFigures(page) {
   const section = page.locator('section.figures-section');

@@ -4,21 +4,13 @@
 import assert from 'node:assert/strict';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { after, before, test } from 'node:test';
-import { launchBrowser, waitForResults } from './browser.mjs';
+import { test } from 'node:test';
+import { baseUrl, useBrowser, waitForResults } from './browser.mjs';
 
-const url = process.env.E2E_BASE_URL;
-if (!url) throw new Error('E2E_BASE_URL is not set: run the e2e tests through `node e2e/run.mjs`');
+const url = baseUrl();
+const browser = useBrowser();
 const figures = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'figures');
 const screenshots = process.env.UPDATE_SCREENSHOTS === '1';
-
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
 
 async function open(width, height) {
   const context = await browser.newContext({ colorScheme: 'light', viewport: { width, height } });

@@ -1,19 +1,11 @@
 // The built page under its Content-Security-Policy, two tabs saving at once, and an edit made just before the tab
 // closes (issue "Hardening", items 6 and 7).
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { figurePanel, launchBrowser, openApp, waitForResults } from './browser.mjs';
+import { test } from 'node:test';
+import { figurePanel, baseUrl, useBrowser, openApp, waitForResults } from './browser.mjs';
 
-const url = process.env.E2E_BASE_URL;
-if (!url) throw new Error('E2E_BASE_URL is not set: run the e2e tests through `node e2e/run.mjs`');
-
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const url = baseUrl();
+const browser = useBrowser();
 
 /** Records every CSP violation the page reports, from before its first script runs. */
 async function watchViolations(context) {

@@ -4,26 +4,19 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { launchBrowser, openApp } from './browser.mjs';
+import { baseUrl, useBrowser, openApp } from './browser.mjs';
 import { exactCell } from './helpers.mjs';
 
-const url = process.env.E2E_BASE_URL;
-if (!url) throw new Error('E2E_BASE_URL is not set: run the e2e tests through `node e2e/run.mjs`');
+const url = baseUrl();
 
 const datasets = join(dirname(fileURLToPath(import.meta.url)), '..', 'public', 'datasets');
 /** The issue's target: "the derived files load in the app in ≤ 1 s". */
 const LOAD_LIMIT_MS = 1000;
 const ms = (t) => `${Math.round(t)} ms`;
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Exact AUC, AP, NDCG and Recall@10 of one relevant item per user (eqs 3–12 of Krichene & Rendle), per-user n. */
 function exactFromCsv(file) {

@@ -3,22 +3,14 @@
 // finish, though: a view that fails or never finishes fails the test. Moving m by one step on Figure 2 must not
 // recompute the sweep (its marker moves); that time is printed too.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { launchBrowser, openApp } from './browser.mjs';
+import { test } from 'node:test';
+import { baseUrl, useBrowser, openApp } from './browser.mjs';
 
-const url = process.env.E2E_BASE_URL;
-if (!url) throw new Error('E2E_BASE_URL is not set: run the e2e tests through `node e2e/run.mjs`');
+const url = baseUrl();
+const browser = useBrowser();
 
 /** A view that takes longer than this on this machine fails: it would not be "seconds, not minutes". */
 const VIEW_LIMIT_MS = 180_000;
-
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
 
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 

@@ -1,10 +1,9 @@
 // The first page in Chromium: the toy example of Krichene & Rendle 2020 (Tables 1 and 2, Figure 1).
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { figurePanel, launchBrowser, openApp, waitForResults } from './browser.mjs';
+import { test } from 'node:test';
+import { figurePanel, baseUrl, useBrowser, openApp, waitForResults } from './browser.mjs';
 
-const url = process.env.E2E_BASE_URL;
-if (!url) throw new Error('E2E_BASE_URL is not set: run the e2e tests through `node e2e/run.mjs`');
+const url = baseUrl();
 
 const METRICS = ['auc', 'ap', 'ndcg', 'recall@10'];
 // Table 1 of the paper (exact, printed to 3 decimals).
@@ -36,13 +35,7 @@ const TABLE2 = {
   ],
 };
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** The table as { A: { exact: {auc: {value, best}}, sampled: {auc: {value, std, best}} }, … }. */
 function readTable(page) {

@@ -2,22 +2,14 @@
 // in place (captions name the prior); every figure and study has a Cancel that stops its worker; an idle worker is
 // released after the bridge's delay.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { launchBrowser, openApp } from './browser.mjs';
+import { test } from 'node:test';
+import { baseUrl, useBrowser, openApp } from './browser.mjs';
 
-const url = process.env.E2E_BASE_URL;
-if (!url) throw new Error('E2E_BASE_URL is not set: run the e2e tests through `node e2e/run.mjs`');
+const url = baseUrl();
+const browser = useBrowser();
 
 /** src/state/workerBridge.ts IDLE_RELEASE_MS. */
 const IDLE_RELEASE_MS = 10_000;
-
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
 
 /**
  * Delays every reply of every worker by `window.__replyDelay` ms (0 at first), so that a computation of any size

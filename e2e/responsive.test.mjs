@@ -4,20 +4,12 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { launchBrowser, openApp, waitForResults } from './browser.mjs';
+import { test } from 'node:test';
+import { baseUrl, useBrowser, openApp, waitForResults } from './browser.mjs';
 import { longTasksSince, observeLongTasks, readTable } from './helpers.mjs';
 
-const url = process.env.E2E_BASE_URL;
-if (!url) throw new Error('E2E_BASE_URL is not set: run the e2e tests through `node e2e/run.mjs`');
-
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const url = baseUrl();
+const browser = useBrowser();
 
 const now = (page) => page.evaluate(() => performance.now());
 

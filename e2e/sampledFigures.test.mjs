@@ -3,22 +3,14 @@
 // off for any K without recomputing), Figure 5 buckets the recovered P̂, no tab shows a Retry, the Tables tab says what
 // Tables 1–2 need and offers the true ranks, and a copied link reopens the tab with the figure's settings.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { launchBrowser, openApp } from './browser.mjs';
+import { test } from 'node:test';
+import { baseUrl, useBrowser, openApp } from './browser.mjs';
 
-const url = process.env.E2E_BASE_URL;
-if (!url) throw new Error('E2E_BASE_URL is not set: run the e2e tests through `node e2e/run.mjs`');
+const url = baseUrl();
+const browser = useBrowser();
 
 /** Resamples of the users in this test: enough for bands, few enough for a short run. */
 const B = 4;
-
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
 
 /** Loads the built-in NCF-sampled MovieLens ranks and waits until the data are sampled ranks. */
 async function loadNcfSampled(page) {

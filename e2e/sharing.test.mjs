@@ -1,19 +1,11 @@
 // Links, saved work and their failure modes.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { figurePanel, launchBrowser, openApp, waitForResults } from './browser.mjs';
+import { test } from 'node:test';
+import { figurePanel, baseUrl, useBrowser, openApp, waitForResults } from './browser.mjs';
 import { exactCell, readTable, waitForSaved } from './helpers.mjs';
 
-const url = process.env.E2E_BASE_URL;
-if (!url) throw new Error('E2E_BASE_URL is not set: run the e2e tests through `node e2e/run.mjs`');
-
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const url = baseUrl();
+const browser = useBrowser();
 
 /** Edits the page away from the defaults: other ranks for A, n = 20,000, m = 199, a recommender D. */
 async function makeWork(page) {
