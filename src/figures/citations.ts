@@ -2,7 +2,8 @@
  * What to cite for the numbers on the page: BibTeX for the papers behind them and for this tool, with the simple
  * rules that say which papers a view rests on. Titles and authors as the papers print them (Krichene & Rendle's
  * ACM reference format gives their venue and DOI; Jin et al.'s title page); Jin et al.'s AAAI-21 volume, pages and
- * DOI, and Tamm et al.'s title page (missing from our plain-text copy), from the publishers' records.
+ * DOI as the proceedings' own page gives them (ojs.aaai.org/index.php/AAAI/article/view/16537), Tamm et al.'s
+ * authors, DOI and pages as the ACM DOI's index records give them (their title page is missing from our copy).
  */
 
 export type PaperId = 'krichene2020' | 'jin2021' | 'tamm2021';
