@@ -80,3 +80,20 @@ export function withLazyDistribution<T extends object>(
     enumerable: true,
   }) as T & { readonly distribution: Float64Array };
 }
+
+/**
+ * `fields` with `key` read on first use (a cached, enumerable getter) from `make`: the per-user-n MES and bv-dist fits
+ * carry their log-likelihoods this way (shared.ts), so that a bootstrap replicate, which reads metrics only, never
+ * builds the per-group kernel they need.
+ */
+export function withLazyField<T extends object, K extends string, V>(
+  fields: T,
+  key: K,
+  make: () => V,
+): T & { readonly [k in K]: V } {
+  let value: { v: V } | null = null;
+  return Object.defineProperty(fields, key, {
+    get: () => (value ??= { v: make() }).v,
+    enumerable: true,
+  }) as T & { readonly [k in K]: V };
+}

@@ -273,7 +273,9 @@ function recoverShared(
       {
         itemCount: g.itemCount,
         weight: g.weight,
-        logLikelihood: g.logLikelihood,
+        get logLikelihood() {
+          return g.logLikelihood;
+        },
         objective: null,
         gap: null,
         iterations: shared.iterations,
@@ -302,7 +304,9 @@ function recoverShared(
     get distribution() {
       return mixed();
     },
-    logLikelihood: shared.logLikelihood,
+    get logLikelihood() {
+      return shared.logLikelihood;
+    },
     objective: shared.objective,
     gap: shared.gap,
     iterations: shared.iterations,

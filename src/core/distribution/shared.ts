@@ -38,7 +38,7 @@ import type { EntropyDual } from './mes.ts';
 import type { LikelihoodAlgorithm, WmleWeight } from './mle.ts';
 import { fitLikelihood, wmleWeights } from './mle.ts';
 import { PooledKernelCache } from './pooledKernel.ts';
-import { pushForward, withLazyDistribution } from './rankMap.ts';
+import { pushForward, withLazyDistribution, withLazyField } from './rankMap.ts';
 import type { ColumnCache } from './stackedKernel.ts';
 import { StackedKernel } from './stackedKernel.ts';
 import { InterpolatedKernel, nodeShares } from './interpolatedKernel.ts';
@@ -120,9 +120,12 @@ export function fitShared(
     observed: observed[g],
   }));
   const nodes = settings.itemCountNodes ?? null;
-  const stacked = nodes
-    ? new InterpolatedKernel(reference, kernelGroups, sampling, nodes, columns)
-    : new StackedKernel(reference, kernelGroups, sampling, undefined, columns);
+  // The per-group kernel: the likelihood fits need it; mes and bv-dist only for the log-likelihoods, read lazily.
+  let stackedKernel: StackedKernel | InterpolatedKernel | null = null;
+  const stacked = () =>
+    (stackedKernel ??= nodes
+      ? new InterpolatedKernel(reference, kernelGroups, sampling, nodes, columns)
+      : new StackedKernel(reference, kernelGroups, sampling, undefined, columns));
   // The counts of the stacked columns (g, i), group after group.
   const counts = Float64Array.from(histograms.flatMap((h, g) => Array.from(observed[g], (i) => h.counts[i])));
   type Fit = { distribution: Float64Array; objective: number | null; gap: number | null };
@@ -154,7 +157,7 @@ export function fitShared(
             }),
           )
         : null;
-    const likelihood = fitLikelihood(stacked, counts, { ...options, algorithm: settings.algorithm, sampleWeights });
+    const likelihood = fitLikelihood(stacked(), counts, { ...options, algorithm: settings.algorithm, sampleWeights });
     fit = {
       ...likelihood,
       objective: likelihood.logLikelihood * likelihood.totalWeight,
@@ -162,16 +165,26 @@ export function fitShared(
     };
   }
   const relative = fit.distribution;
-  const logs = groupLogLikelihoods(stacked, relative, counts);
+  let logs: (number | null)[] | null = stackedKernel ? groupLogLikelihoods(stackedKernel, relative, counts) : null;
+  const groupLogs = () => (logs ??= groupLogLikelihoods(stacked(), relative, counts));
   const groups = histograms.map((h, g) =>
-    withLazyDistribution(
-      { itemCount: h.itemCount, sampleSize: sampleSizes[g], weight: h.total, logLikelihood: logs[g] },
-      () => pushForward(relative, reference, h.itemCount, new Float64Array(h.itemCount)),
+    withLazyField(
+      withLazyDistribution({ itemCount: h.itemCount, sampleSize: sampleSizes[g], weight: h.total }, () =>
+        pushForward(relative, reference, h.itemCount, new Float64Array(h.itemCount)),
+      ),
+      'logLikelihood',
+      () => groupLogs()[g],
     ),
   );
-  const logLikelihood = logs.some((v) => v === null) ? null : logs.reduce((s: number, v) => s + (v as number), 0);
   const { objective, gap, iterations, converged, dual } = fit;
-  return { itemCount: reference, relative, groups, logLikelihood, objective, gap, iterations, converged, dual };
+  return withLazyField(
+    { itemCount: reference, relative, groups, objective, gap, iterations, converged, dual },
+    'logLikelihood',
+    () => {
+      const all = groupLogs();
+      return all.some((v) => v === null) ? null : all.reduce((s: number, v) => s + (v as number), 0);
+    },
+  );
 }
 
 function observedIndices(counts: Float64Array): number[] {
