@@ -58,7 +58,8 @@ export function createRandom(seed: number): RandomSource {
     let hits = 0;
     let remaining = below;
     for (let t = 0; t < draws; t++) {
-      const high = Math.imul(rotl(Math.imul(s1, 5), 7), 9) >>> 0;
+      // The top 27 and 26 bits of the two outputs, as next() takes them (x >>> 0 >>> 5 = x >>> 5: small integers).
+      const high = Math.imul(rotl(Math.imul(s1, 5), 7), 9) >>> 5;
       let u = s1 << 9;
       s2 ^= s0;
       s3 ^= s1;
@@ -66,7 +67,7 @@ export function createRandom(seed: number): RandomSource {
       s0 ^= s3;
       s2 ^= u;
       s3 = rotl(s3, 11);
-      const low = Math.imul(rotl(Math.imul(s1, 5), 7), 9) >>> 0;
+      const low = Math.imul(rotl(Math.imul(s1, 5), 7), 9) >>> 6;
       u = s1 << 9;
       s2 ^= s0;
       s3 ^= s1;
@@ -74,10 +75,11 @@ export function createRandom(seed: number): RandomSource {
       s0 ^= s3;
       s2 ^= u;
       s3 = rotl(s3, 11);
-      const x = ((high >>> 5) * 67108864 + (low >>> 6)) / 9007199254740992;
+      const x = (high * 67108864 + low) / 9007199254740992;
+      // ⌊y⌋ < c ⇔ y < c for an integer c: nextInt's comparison without the floor.
       if (withReplacement) {
-        if (Math.floor(x * bound) < below) hits++;
-      } else if (Math.floor(x * (bound - t)) < remaining) {
+        if (x * bound < below) hits++;
+      } else if (x * (bound - t) < remaining) {
         hits++;
         remaining--;
       }
