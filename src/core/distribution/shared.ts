@@ -141,6 +141,7 @@ export function fitShared(
     }));
     const kernel = pooledKernels.get(reference, nodes ? nodeShares(own, nodes) : own, sampling);
     if (method.kind === 'mes') {
+      // The papers' code has one m; with users of several m, the pooled law's (the largest) scales E.
       const eta = mesEntropyWeight(method.eta, method.scale, pooled.length - 1);
       fit = fitMaximalEntropy(kernel, pooled, eta, { ...options, start: settings.entropyStart });
     } else {
