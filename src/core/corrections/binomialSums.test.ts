@@ -30,10 +30,13 @@ describe('binomialSums (one pass over the ranks with mirrored rows)', () => {
     }
   });
 
-  it('equals them with one target or none (terms added as they are computed)', () => {
+  it('equals them with one target or none (terms added as they are computed, two pairs of rows at a time)', () => {
     for (const n of [3000, 3001]) {
       expectSameSums(n, 60, normalisedPrior(n), ['ndcg']);
       expectSameSums(n, 60, normalisedPrior(n), []);
+      // Mirrored pairs whose neighbours have other weights: one pair at a time.
+      const tent = Float64Array.from({ length: n }, (_, r) => Math.min(r + 1, n - r));
+      expectSameSums(n, 60, normalisedPrior(n, tent), ['ap']);
     }
   });
 
