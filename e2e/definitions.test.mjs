@@ -30,7 +30,8 @@ test('choosing AP@K / K changes the table, survives a shared link and appears in
     // Untruncated AP read as AP@K / K with K = n = 10,000: C's 0.101 / 10,000.
     assert.equal(await exactCell(page, 'C', 'ap').textContent(), '0.000');
     assert.equal(await exactCell(page, 'C', 'auc').textContent(), '0.843', 'other metrics keep their values');
-    const paragraph = page.getByLabel('Methods paragraph');
+    await page.getByText('Methods paragraph for a paper').click();
+    const paragraph = page.getByLabel('Methods paragraph', { exact: true });
     assert.match(await paragraph.inputValue(), /AP \(AP@K \/ K\), \$\\mathrm\{AP@K\}\(u\) = \\frac\{1\}\{K\}/);
     assert.match(await paragraph.inputValue(), /Tamm et al\. 2021, as in DaisyRec/);
 
@@ -42,15 +43,20 @@ test('choosing AP@K / K changes the table, survives a shared link and appears in
       await apHeader(fresh.page).first().waitFor({ timeout: 10_000 });
       assert.equal(await fresh.page.getByLabel('AP@K definition').inputValue(), 'ap-k');
       assert.equal(await exactCell(fresh.page, 'C', 'ap').textContent(), '0.000');
-      assert.match(await fresh.page.getByLabel('Methods paragraph').inputValue(), /AP \(AP@K \/ K\)/);
+      await fresh.page.getByText('Methods paragraph for a paper').click();
+      assert.match(await fresh.page.getByLabel('Methods paragraph', { exact: true }).inputValue(), /AP \(AP@K \/ K\)/);
       assert.deepEqual(fresh.problems, []);
     } finally {
       await fresh.context.close();
     }
-    // The Definitions view lists every variant with its value; the chosen one is marked.
+    // The Definitions view lists every variant with its value (computed once on screen); the chosen one is marked.
+    await page.locator('section.definitions-section').scrollIntoViewIfNeeded();
     const variants = page.getByRole('region', { name: 'Metric variants' });
     await variants.locator('tr[data-variant="ap-k"]').waitFor({ timeout: 20_000 });
-    assert.match(await variants.locator('tr[data-variant="ap-k"] th').textContent(), /^● AP@K \/ K/);
+    assert.match(
+      await variants.locator('tr[data-variant="ap-k"] th').textContent(),
+      /^● \(used in the results table\) AP@K \/ K/,
+    );
     assert.equal(await page.getByLabel('Ties', { exact: true }).isDisabled(), true, 'the toy data carry no tie ranges');
     assert.deepEqual(problems, []);
   } finally {
@@ -83,6 +89,7 @@ test('MovieLens Z: Recall@10 and AUC under optimistic, random and pessimistic ti
     await page.getByLabel('Built-in data set').selectOption('movielens-true');
     await page.getByRole('button', { name: 'Load data set' }).click();
     await page.getByRole('button', { name: 'Replace data' }).click();
+    await page.locator('section.definitions-section').scrollIntoViewIfNeeded();
     const ties = page.getByRole('region', { name: 'Ties comparison' });
     const z = ties.locator('tbody tr', { has: page.locator('th', { hasText: /^Z$/ }) });
     await z.waitFor({ timeout: 60_000 });

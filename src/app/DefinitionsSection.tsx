@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
+import { useOnScreen } from '../components/figures/useOnScreen.ts';
 import { useJob } from '../components/figures/useJob.ts';
 import { requestKey } from '../components/figures/requestKey.ts';
 import { SelectField } from '../components/SelectField.tsx';
@@ -68,13 +69,16 @@ export function DefinitionsSection() {
     }),
     [active, settings.itemCount, cutoff, settings.ties],
   );
-  const key = trueRanks && active.length > 0 ? requestKey(request) : null;
+  // Computed once the section comes near the screen, as the figures are.
+  const ref = useRef<HTMLElement>(null);
+  const onScreen = useOnScreen(ref);
+  const key = onScreen && trueRanks && active.length > 0 ? requestKey(request) : null;
   const job = useJob<DefinitionsResult>(currentBridge(), 'definitions', key, async (api) =>
     api.definitionsTable({ ...request, recommenders: await rankInputs(api, request.recommenders) }),
   );
   const chosen = new Set(KIND_CONTROLS.map(({ kind }) => settings.variants?.[kind] ?? DEFAULT_VARIANTS[kind]));
   return (
-    <section className="results definitions-section" aria-labelledby="definitions-title">
+    <section ref={ref} className="results definitions-section" aria-labelledby="definitions-title">
       <h2 id="definitions-title">Definitions</h2>
       <p className="lede">
         Libraries compute different quantities under the same metric name (Tamm et al., “Do We Calculate Metrics

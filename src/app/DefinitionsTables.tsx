@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { Formula } from '../components/Formula.tsx';
 import { formatDecimal, formatInteger } from '../core/labels.ts';
 import type { DefinitionsResult, SampledSupport, TieComparison, VariantRow } from '../../workers/definitions.ts';
@@ -22,6 +22,20 @@ const SUPPORT_TEXT: Readonly<Record<SampledSupport, string>> = {
 
 const value = (v: number | null) => (v === null ? '—' : formatDecimal(v, 4));
 
+/** Formulas typeset per timer tick: KaTeX renders on the main thread, and 22 at once would block it. */
+const FORMULAS_PER_TICK = 2;
+
+/** How many of `total` items to show: a few more at each tick, so that no task of the page runs long. */
+function useStaggered(total: number, step: number): number {
+  const [count, setCount] = useState(step);
+  useEffect(() => {
+    if (count >= total) return;
+    const timer = setTimeout(() => setCount((c) => c + step), 0);
+    return () => clearTimeout(timer);
+  }, [count, total, step]);
+  return count;
+}
+
 /** Every variant side by side: its formula, the libraries that compute it, its value per recommender. */
 export function VariantsTable({
   result,
@@ -34,6 +48,7 @@ export function VariantsTable({
   readonly chosen: ReadonlySet<string>;
 }) {
   const rows = result.variants;
+  const typeset = useStaggered(rows.length, FORMULAS_PER_TICK);
   return (
     <div className="table-scroll" role="region" aria-label="Metric variants" tabIndex={0}>
       <table className="variants-table">
@@ -65,13 +80,22 @@ export function VariantsTable({
               ) : null}
               <tr data-variant={row.id}>
                 <th scope="row">
-                  {chosen.has(row.id) ? <span aria-label="used in the results table">● </span> : null}
+                  {chosen.has(row.id) ? (
+                    <>
+                      <span aria-hidden="true">● </span>
+                      <span className="visually-hidden">(used in the results table) </span>
+                    </>
+                  ) : null}
                   {row.label}
                   <span className="variant-id">{row.id}</span>
                   <span className="support">{SUPPORT_TEXT[row.sampled]}</span>
                 </th>
                 <td className="formula-cell">
-                  <Formula tex={row.formula} label={`${row.label} formula`} />
+                  {j < typeset ? (
+                    <Formula tex={row.formula} label={`${row.label} formula`} />
+                  ) : (
+                    <code>{row.formula}</code>
+                  )}
                 </td>
                 <td className="libraries">
                   {row.libraries.length > 0 ? row.libraries.join(', ') : '—'}

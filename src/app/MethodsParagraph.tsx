@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useCopy } from '../components/useCopy.ts';
 import { activeRecommenders } from '../state/actions.ts';
 import { methodsParagraph } from '../state/methodsParagraph.ts';
@@ -13,15 +13,20 @@ import './definitions.css';
 export function MethodsParagraph() {
   const settings = useExplorer((s) => s.settings);
   const recommenders = useExplorer((s) => s.recommenders);
+  // Written when opened (it reads every recommender's data), then kept up to date.
+  const [open, setOpen] = useState(false);
   const text = useMemo(
-    () => methodsParagraph({ settings, recommenders: activeRecommenders({ recommenders } as ExplorerState) }),
-    [settings, recommenders],
+    () =>
+      open ? methodsParagraph({ settings, recommenders: activeRecommenders({ recommenders } as ExplorerState) }) : '',
+    [open, settings, recommenders],
   );
   const { status, copy } = useCopy();
+  const id = useId();
   return (
-    <details className="methods-paragraph">
+    <details className="methods-paragraph" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>Methods paragraph for a paper</summary>
-      <textarea aria-label="Methods paragraph" readOnly value={text} rows={8} />
+      <label htmlFor={id}>Methods paragraph</label>
+      <textarea id={id} readOnly value={text} rows={8} />
       <div className="actions">
         <button type="button" onClick={() => void copy(text)}>
           Copy

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Formula } from '../components/Formula.tsx';
 import { chosenVariant, isDefaultVariant, metricFormula, parseMetric, type Definitions } from '../core/index.ts';
 import { definedMetricLabel } from '../state/definitions.ts';
@@ -14,28 +15,32 @@ export function MetricFormulas({
   readonly metrics: readonly string[];
   readonly definitions?: Definitions;
 }) {
+  // Typeset only when opened: KaTeX runs on the main thread, and the table recomputes with every setting.
+  const [open, setOpen] = useState(false);
   return (
-    <details className="metric-formulas">
+    <details className="metric-formulas" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>Formulas of the metrics</summary>
-      <dl aria-label="Metric formulas">
-        {metrics.map((id) => {
-          const metric = parseMetric(id);
-          const own = isDefaultVariant(metric.kind, definitions?.variants);
-          const formula = own ? metricFormula(metric) : null;
-          return (
-            <div key={id} className="metric-formula">
-              <dt>{definedMetricLabel(id, definitions)}</dt>
-              <dd>
-                {formula ? (
-                  <Formula tex={formula.tex} equation={`K&R ${formula.equation}`} />
-                ) : (
-                  <Formula tex={chosenVariant(metric.kind, definitions?.variants).formula} equation="Tamm et al." />
-                )}
-              </dd>
-            </div>
-          );
-        })}
-      </dl>
+      {open ? (
+        <dl aria-label="Metric formulas">
+          {metrics.map((id) => {
+            const metric = parseMetric(id);
+            const own = isDefaultVariant(metric.kind, definitions?.variants);
+            const formula = own ? metricFormula(metric) : null;
+            return (
+              <div key={id} className="metric-formula">
+                <dt>{definedMetricLabel(id, definitions)}</dt>
+                <dd>
+                  {formula ? (
+                    <Formula tex={formula.tex} equation={`K&R ${formula.equation}`} />
+                  ) : (
+                    <Formula tex={chosenVariant(metric.kind, definitions?.variants).formula} equation="Tamm et al." />
+                  )}
+                </dd>
+              </div>
+            );
+          })}
+        </dl>
+      ) : null}
       <p className="muted">
         r is the rank of the user’s held-out item among all n items (1 is best), δ the indicator; each value in the
         table is the mean over users (eq 1). With several relevant items per user, eqs 2–6.
