@@ -11,6 +11,7 @@ import {
   parseMetric,
   resolveTies,
   sameAsKricheneRendle,
+  variantMetricLabel,
   type Definitions,
   type MetricKind,
   type RankData,
@@ -69,9 +70,7 @@ const resolved = new WeakMap<RankData, Partial<Record<'optimistic' | 'pessimisti
  * so that every header says which quantity its numbers are.
  */
 export function definedMetricLabel(id: string, definitions: Definitions | undefined): string {
-  const kind = parseMetric(id).kind;
-  if (isDefaultVariant(kind, definitions?.variants)) return metricLabel(id);
-  return `${metricLabel(id)} (${chosenVariant(kind, definitions?.variants).label})`;
+  return variantMetricLabel(id, definitions?.variants);
 }
 
 /** The catalogue size on which a variant is compared with Krichene & Rendle's metric (they differ at small ranks). */
