@@ -37,14 +37,14 @@ export function denseBv(target: Float64Array, itemCount: number, sampleSize: num
 
 /**
  * The same dense BV in numpy (bench/denseBv.py, run by /usr/bin/python3 or python3 on the PATH), for the issue's
- * ratio "in the same run": its wall time in ms and the solution's first and last entries; null when Python or numpy
- * is missing.
+ * ratio "in the same run": its wall and CPU times in ms and the solution's first and last entries; null when Python
+ * or numpy is missing.
  */
 export function numpyDenseBv(
   itemCount: number,
   sampleSize: number,
   gamma: number,
-): { ms: number; first: number; last: number } | null {
+): { ms: number; cpuMs: number; first: number; last: number } | null {
   const script = fileURLToPath(new URL('./denseBv.py', import.meta.url));
   for (const python of ['/usr/bin/python3', 'python3']) {
     try {
@@ -52,7 +52,7 @@ export function numpyDenseBv(
         encoding: 'utf8',
         stdio: ['ignore', 'pipe', 'ignore'],
       });
-      return JSON.parse(out) as { ms: number; first: number; last: number };
+      return JSON.parse(out) as { ms: number; cpuMs: number; first: number; last: number };
     } catch {
       // try the next interpreter
     }
