@@ -83,6 +83,9 @@ export function DefinitionsSection() {
       <p className="lede">
         Libraries compute different quantities under the same metric name (Tamm et al., “Do We Calculate Metrics
         Consistently?”, RecSys 2021). Choose the definition the results use; the defaults are Krichene &amp; Rendle’s.
+        The choices apply to the results table, the estimates (their corrections where one exists) and the methods
+        paragraph, and the tie rule to the simulation too; the figures, the Tables tab and the summary at the top use
+        Krichene &amp; Rendle’s definitions and the rank column.
       </p>
       <div className="definition-controls">
         <SelectField<TieChoice>

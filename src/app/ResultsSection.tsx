@@ -132,7 +132,7 @@ export function ResultsSection() {
                     Exact, all <i>n</i> = {formatInteger(result.itemCount)} items
                   </>
                 )}{' '}
-                [95% interval over users]
+                {intervalsFollow(result.definitions) ? '[95% interval over users]' : null}
                 {paper ? <span className="paper-ref">paper’s Table 1</span> : null}
               </>
             }
