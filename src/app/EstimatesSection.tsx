@@ -146,6 +146,7 @@ export function EstimatesSection() {
             value={view.value}
             interval={view.interval}
             caption={caption}
+            variants={result.definitions?.variants}
           />
           <p className="table-key">
             {replicates === 0

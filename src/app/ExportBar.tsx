@@ -75,6 +75,7 @@ export function ResultsExportBar(props: {
         itemCountText: itemCountText ?? `all n = ${formatInteger(result.itemCount)} items`,
         sampleSize: result.sampleSize,
         samplingText: SAMPLING_LABELS[result.sampling],
+        definitions: result.definitions,
       }),
     [result, intervals, itemCountText],
   );
@@ -83,10 +84,10 @@ export function ResultsExportBar(props: {
 
 /** The export bar of the estimates table of one metric (the value and interval arrays the table is built from). */
 export function EstimatesExportBar(props: Omit<EstimatesExportInput, 'digits'>) {
-  const { metric, recommenders, methods, value, interval, caption } = props;
+  const { metric, recommenders, methods, value, interval, caption, variants } = props;
   const table = useMemo(
-    () => estimatesExport({ metric, recommenders, methods, value, interval, caption }),
-    [metric, recommenders, methods, value, interval, caption],
+    () => estimatesExport({ metric, recommenders, methods, value, interval, caption, variants }),
+    [metric, recommenders, methods, value, interval, caption, variants],
   );
   return <ExportBar table={table} fileName={`estimates-${metric.replace('@', '-at-')}`} what="the estimates table" />;
 }

@@ -52,6 +52,24 @@ describe('the results table for export', () => {
     expect(latex).toContain('A & 0.750 [0.700, 0.800] & 0.300 & 0.800 $\\pm$ 0.010 & -- \\\\');
     expect(latex).toContain(' & \\multicolumn{2}{c}{Exact, n = 10,000 items} & ');
   });
+
+  it('names the chosen definitions in the headers and the tie rule in the caption', () => {
+    const defined = resultsExport({
+      rows: [],
+      metrics: ['recall@10', 'ndcg'],
+      intervals: null,
+      itemCountText: 'n = 10,000 items',
+      sampleSize: 100,
+      samplingText: 'without replacement',
+      definitions: { variants: { ndcg: 'ndcg-exp', recall: 'hitrate' }, ties: 'pessimistic' },
+    });
+    const labels = defined.columns.map((c) => c.label);
+    expect(labels[0]).not.toContain('(= HR@10)'); // another reading of HR@10 is chosen: only its own name
+    expect(labels[0]).toMatch(/^Recall@10 \(/);
+    expect(labels[1]).toBe('NDCG (NDCG@K (gain 2^rel − 1))');
+    expect(defined.caption).toContain('Ties: ties broken pessimistically');
+    expect(table.caption).not.toContain('Ties:');
+  });
 });
 
 describe('the estimates table for export', () => {

@@ -4,16 +4,24 @@
  * over negative sampling), and the estimates of one metric by every method from sampled ranks (each with its 95%
  * interval over users). Headers name each column as the page does, with n, m and the sampling law.
  */
-import { formatInteger, metricLabel } from '../core/labels.ts';
+import { formatInteger } from '../core/labels.ts';
+import { tieRuleText } from '../core/ties/tieRule.ts';
+import { variantMetricLabel, type VariantChoice } from '../core/variants/choice.ts';
+import type { Definitions } from '../core/variants/definedTable.ts';
 import type { ExportTable } from './exportTable.ts';
 import type { Interval } from './methodTable.ts';
 import { methodColumn } from './methodTable.ts';
 import type { ExactIntervals, RecommenderInput } from './resultsTable.ts';
 
-/** A metric as the tables label it: `recall@10` → "Recall@10 (= HR@10)" (one relevant item: HR@K = Recall@K). */
-export function tableMetricLabel(id: string): string {
-  const label = metricLabel(id);
-  return id.startsWith('recall@') ? `${label} (= HR@${id.slice('recall@'.length)})` : label;
+/**
+ * A metric as the tables label it: `recall@10` → "Recall@10 (= HR@10)" (one relevant item: HR@K = Recall@K), with
+ * its chosen definition when it is not Krichene & Rendle's ("NDCG (gain 2^rel − 1, …)").
+ */
+export function tableMetricLabel(id: string, variants?: VariantChoice): string {
+  const label = variantMetricLabel(id, variants);
+  return id.startsWith('recall@') && label === variantMetricLabel(id, undefined)
+    ? `${label} (= HR@${id.slice('recall@'.length)})`
+    : label;
 }
 
 export interface ResultsExportInput {
@@ -25,19 +33,23 @@ export interface ResultsExportInput {
   readonly sampleSize: number;
   /** The sampling law in words: "without replacement". */
   readonly samplingText: string;
+  /** The chosen definitions and tie rule the values follow (named in the headers and the caption). */
+  readonly definitions?: Definitions;
   readonly digits?: number;
 }
 
 /** Exact metrics [95% interval over users] and expected sampled metrics ± std, one column per metric each. */
 export function resultsExport(input: ResultsExportInput): ExportTable {
   const { rows, metrics, intervals, itemCountText, sampleSize, samplingText } = input;
+  const variants = input.definitions?.variants;
+  const ties = input.definitions?.ties;
   const m = `m = ${formatInteger(sampleSize)} sampled items ${samplingText}`;
   const exactGroup = `Exact, ${itemCountText}`;
   const sampledGroup = `Sampled, ${m}: expected ± std`;
   const exact = metrics.map((id) => ({
     group: exactGroup,
-    label: tableMetricLabel(id),
-    csvLabel: `${tableMetricLabel(id)}, exact, ${itemCountText}`,
+    label: tableMetricLabel(id, variants),
+    csvLabel: `${tableMetricLabel(id, variants)}, exact, ${itemCountText}`,
     intervals: intervals !== null,
     cells: rows.map((row) => {
       const result = row.results[id];
@@ -48,8 +60,8 @@ export function resultsExport(input: ResultsExportInput): ExportTable {
   }));
   const sampled = metrics.map((id) => ({
     group: sampledGroup,
-    label: tableMetricLabel(id),
-    csvLabel: `${tableMetricLabel(id)}, expected sampled, ${m}`,
+    label: tableMetricLabel(id, variants),
+    csvLabel: `${tableMetricLabel(id, variants)}, expected sampled, ${m}`,
     cells: rows.map((row) => {
       const result = row.results[id];
       return result && result.sampledMean !== null ? { value: result.sampledMean, spread: result.sampledStd } : null;
@@ -58,7 +70,8 @@ export function resultsExport(input: ResultsExportInput): ExportTable {
   return {
     caption:
       `Metrics averaged over each recommender’s users. Exact: ${itemCountText}, [95% interval over users]. ` +
-      `Sampled: ${m}, expected value ± standard deviation over negative sampling.`,
+      `Sampled: ${m}, expected value ± standard deviation over negative sampling.` +
+      (ties ? ` Ties: ${tieRuleText(ties)}.` : ''),
     rowHeading: 'Recommender',
     rowNames: rows.map((row) => row.name),
     columns: [...exact, ...sampled],
@@ -76,12 +89,14 @@ export interface EstimatesExportInput {
   readonly interval?: readonly (readonly (Interval | null)[])[] | null;
   /** What the page's caption says: n, m + 1 candidates, the EM stopping rule. */
   readonly caption: string;
+  /** The metrics' chosen definitions (the metric's name says which). */
+  readonly variants?: VariantChoice;
   readonly digits?: number;
 }
 
 /** The estimates of one metric by every method, each value with its 95% interval over users where known. */
 export function estimatesExport(input: EstimatesExportInput): ExportTable {
-  const metric = tableMetricLabel(input.metric);
+  const metric = tableMetricLabel(input.metric, input.variants);
   return {
     caption: `${input.caption} Each value: estimate [95% interval over users].`,
     rowHeading: 'Recommender',
