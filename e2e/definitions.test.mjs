@@ -51,6 +51,8 @@ test('choosing AP@K / K changes the table, survives a shared link and appears in
     }
     // The Definitions view lists every variant with its value (computed once on screen); the chosen one is marked.
     await page.locator('section.definitions-section').scrollIntoViewIfNeeded();
+    // The catalogue is closed at first (it is long): one click opens it.
+    await page.getByText('Every definition, K = ').click();
     const variants = page.getByRole('region', { name: 'Metric variants' });
     await variants.locator('tr[data-variant="ap-k"]').waitFor({ timeout: 20_000 });
     assert.match(

@@ -133,8 +133,13 @@ export function DefinitionsSection() {
               <TiesTable rows={job.value.ties} cutoff={cutoff} />
             </>
           ) : null}
-          <h3>Every definition, K = {cutoff}</h3>
-          <VariantsTable result={job.value} names={job.value.recommenders} chosen={chosen} />
+          {/* Closed at first: the catalogue is long, and the figures come after it. */}
+          <details className="definitions-all">
+            <summary>
+              <h3>Every definition, K = {cutoff}</h3> — formulas, libraries and each recommender’s value
+            </summary>
+            <VariantsTable result={job.value} names={job.value.recommenders} chosen={chosen} />
+          </details>
         </>
       ) : (
         <Computing />
