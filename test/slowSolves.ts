@@ -125,3 +125,48 @@ export function rowByRowMoments(targets: readonly Float64Array[], prior: Float64
   }
   return { size, gram, mass, cross };
 }
+
+/** The former Gauss quadrature (Golub–Welsch with ml-matrix's dense symmetric eigendecomposition, O(D³)). */
+export function denseGaussQuadrature(alpha: number[], beta: number[]): { nodes: number[]; weights: number[] } {
+  const size = alpha.length;
+  const jacobi = new Matrix(size, size);
+  for (let k = 0; k < size; k++) {
+    jacobi.set(k, k, alpha[k]);
+    if (k + 1 < size) {
+      jacobi.set(k, k + 1, beta[k + 1]);
+      jacobi.set(k + 1, k, beta[k + 1]);
+    }
+  }
+  const evd = new EigenvalueDecomposition(jacobi, { assumeSymmetric: true });
+  const vectors = evd.eigenvectorMatrix;
+  const nodes = evd.realEigenvalues.slice();
+  return { nodes, weights: nodes.map((_, k) => vectors.get(0, k) ** 2) };
+}
+
+/** The kernel moments of moments.ts summed row by row from exact rows of p(· | r) (O(n·m²)), for either law. */
+export function denseMoments(
+  targets: readonly Float64Array[],
+  prior: Float64Array,
+  itemCount: number,
+  m: number,
+  sampling: 'with-replacement' | 'without-replacement',
+) {
+  const size = m + 1;
+  const gram = new Float64Array(size * size);
+  const mass = new Float64Array(size);
+  const cross = targets.map(() => new Float64Array(size));
+  const row = new KernelRow(m, sampling);
+  for (let r = 1; r <= itemCount; r++) {
+    const pr = prior[r - 1];
+    if (pr === 0) continue;
+    row.fill(r - 1, itemCount - 1);
+    const v = row.values;
+    for (let i = row.lo; i <= row.hi; i++) {
+      const pi = pr * v[i];
+      mass[i] += pi;
+      targets.forEach((t, k) => (cross[k][i] += pi * t[r - 1]));
+      for (let j = row.lo; j <= row.hi; j++) gram[i * size + j] += pi * v[j];
+    }
+  }
+  return { size, gram, mass, cross };
+}

@@ -13,9 +13,9 @@
  * Cost O(n·m + m³) in time and O(n + m²) in memory. Solving B x ≈ f directly (QR, SVD) avoids the squared
  * condition number of the normal equations AᵀA.
  */
-import { EigenvalueDecomposition, Matrix } from 'ml-matrix';
 import type { Sampling } from '../sampling.ts';
 import { logBinomialPmf } from '../special.ts';
+import { gaussQuadrature } from './gaussQuadrature.ts';
 
 export interface PolynomialSystem {
   /** B, row-major, rows × (m + 1). */
@@ -58,10 +58,11 @@ export function polynomialSystem(
   const rows = degree + 1;
   const columns = m + 1;
   const basis = new Float64Array(rows * columns);
+  const row = new Float64Array(columns);
   for (let k = 0; k < rows; k++) {
     const root = Math.sqrt(weights[k]);
-    for (let i = 0; i < columns; i++)
-      basis[k * columns + i] = root * basisFunction(i, nodes[k], itemCount, m, sampling);
+    basisRow(nodes[k], itemCount, m, sampling, row);
+    for (let i = 0; i < columns; i++) basis[k * columns + i] = root * row[i];
   }
   const rhs = evaluateExpansions(alpha, beta, coefficients, nodes).map((fk) =>
     fk.map((f, k) => Math.sqrt(weights[k]) * f),
@@ -156,24 +157,6 @@ function weightedDot(w: Float64Array, a: Float64Array, b: Float64Array): number 
   return s;
 }
 
-/** Golub–Welsch: nodes are the eigenvalues of the Jacobi matrix, weights the squared first eigenvector components. */
-function gaussQuadrature(alpha: number[], beta: number[]): { nodes: number[]; weights: number[] } {
-  const size = alpha.length;
-  const jacobi = new Matrix(size, size);
-  for (let k = 0; k < size; k++) {
-    jacobi.set(k, k, alpha[k]);
-    if (k + 1 < size) {
-      jacobi.set(k, k + 1, beta[k + 1]);
-      jacobi.set(k + 1, k, beta[k + 1]);
-    }
-  }
-  const evd = new EigenvalueDecomposition(jacobi, { assumeSymmetric: true });
-  const vectors = evd.eigenvectorMatrix;
-  const nodes = evd.realEigenvalues.slice();
-  const weights = nodes.map((_, k) => vectors.get(0, k) ** 2);
-  return { nodes, weights };
-}
-
 /** Σ_k c_k P_k(t) at each node t, by the three-term recurrence of the orthonormal polynomials. */
 function evaluateExpansions(
   alpha: number[],
@@ -194,6 +177,41 @@ function evaluateExpansions(
     }
   });
   return out;
+}
+
+/**
+ * out[i] = basisFunction(i, θ) for i = 0..m. Without replacement each value costs O(m) directly, so all of them are
+ * taken from one direct value near the largest (i ≈ mθ) by the hypergeometric ratio, valid for real K = θ(n − 1):
+ *   p_{i+1}/p_i = (m − i)(K − i) / ((i + 1)(N − K − m + i + 1))
+ * (O(m) per row instead of O(m²); relative error a few ulps per step), with a direct value wherever a ratio is not
+ * usable (a zero or infinite factor), and zeros from two zeros in a row on (a zero factor, or underflow).
+ */
+function basisRow(theta: number, itemCount: number, m: number, sampling: Sampling, out: Float64Array): void {
+  if (sampling === 'with-replacement') {
+    for (let i = 0; i <= m; i++) out[i] = basisFunction(i, theta, itemCount, m, sampling);
+    return;
+  }
+  const N = itemCount - 1;
+  const K = Math.min(1, Math.max(0, theta)) * N;
+  const start = Math.min(m, Math.max(0, Math.round(m * theta)));
+  out[start] = basisFunction(start, theta, itemCount, m, sampling);
+  for (let i = start; i < m; i++) {
+    const ratio = ((m - i) * (K - i)) / ((i + 1) * (N - K - m + i + 1));
+    if (out[i] !== 0 && Number.isFinite(ratio)) out[i + 1] = out[i] * ratio;
+    else if ((out[i + 1] = basisFunction(i + 1, theta, itemCount, m, sampling)) === 0 && out[i] === 0) {
+      // Two zeros in a row: a factor of every further term is zero, or the terms have underflowed.
+      out.fill(0, i + 1, m + 1);
+      break;
+    }
+  }
+  for (let i = start; i > 0; i--) {
+    const ratio = (i * (N - K - m + i)) / ((m - i + 1) * (K - i + 1));
+    if (out[i] !== 0 && Number.isFinite(ratio)) out[i - 1] = out[i] * ratio;
+    else if ((out[i - 1] = basisFunction(i - 1, theta, itemCount, m, sampling)) === 0 && out[i] === 0) {
+      out.fill(0, 0, i);
+      break;
+    }
+  }
 }
 
 /**
