@@ -34,6 +34,9 @@ import type { TieRule } from './ties/tieRule.ts';
 /** The cut-offs of Jin et al.'s Table 4 (winners at K = 1, 5, 10, 20). */
 export const STUDY_CUTOFFS: readonly number[] = [1, 5, 10, 20];
 
+/** Largest size of the per-n tables of estimator vectors that simulate copies for fast reads (64 MB). */
+const TABLE_BYTES = 2 ** 26;
+
 /**
  * A seeded Monte Carlo study of sampled evaluations (this file, and Jin et al.'s Figure 2 in
  * study/rankDistributionStudy.ts): n, m, the sampling law and the corrections' prior, T repetitions and the seed.
@@ -161,7 +164,16 @@ export function simulate(options: SimulationOptions): SimulationResult {
   // Every method's vectors at each n in one table, entry [r̃ − 1][method][metric]: a draw reads one short run of
   // memory instead of a vector per method and metric (with 743 distinct n those miss the cache), and the vectors
   // are looked up once per n instead of by string key at every draw.
+  // The tables copy the vectors: past TABLE_BYTES (e.g. m = 1,000 with 743 distinct n) the vectors are read in place.
+  const tabulate = (m + 1) * width * 8 * Math.max(1, itemCounts.size) <= TABLE_BYTES;
   const tables = new Map<number, Float64Array>();
+  const vectorsByItemCount = new Map<number, Float64Array[][]>();
+  const vectorsAt = (n: number): Float64Array[][] => {
+    let vectors = vectorsByItemCount.get(n);
+    if (!vectors)
+      vectorsByItemCount.set(n, (vectors = methods.map((method, mi) => (fits[mi] ? [] : cache.get(method, n)))));
+    return vectors;
+  };
   const tableAt = (n: number): Float64Array => {
     let table = tables.get(n);
     if (!table) {
@@ -185,7 +197,8 @@ export function simulate(options: SimulationOptions): SimulationResult {
         userWeight++;
         itemWeight += k;
         if (fitted.length > 0) histograms.add(n, k, counts);
-        const table = tableAt(n);
+        const table = tabulate ? tableAt(n) : null;
+        const vectors = tabulate ? null : vectorsAt(n);
         for (let mi = 0; mi < methods.length; mi++) {
           if (fits[mi]) continue;
           if (k > 1 && methods[mi].kind === 'sampled') {
@@ -197,8 +210,12 @@ export function simulate(options: SimulationOptions): SimulationResult {
           const sum = sums[mi];
           for (let j = 0; j < k; j++) {
             // Each relevant item as its own single-item instance: its sampled rank among m + 1 items.
-            const at = counts[j] * width + mi * M;
-            for (let t = 0; t < M; t++) sum[t] += table[at + t];
+            if (table) {
+              const at = counts[j] * width + mi * M;
+              for (let t = 0; t < M; t++) sum[t] += table[at + t];
+            } else {
+              for (let t = 0; t < M; t++) sum[t] += vectors![mi][t][counts[j]];
+            }
           }
         }
       });
