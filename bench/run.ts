@@ -3,7 +3,8 @@
  * peak resident memory; the README quotes these figures with the machine they were measured on.
  * `-- --distribution` runs only the rank-distribution estimators (bench/distribution.ts), `-- --movielens` only the
  * MovieLens-1M views of the app and the CLI (bench/movielens.ts), `-- --solves` only the corrections' solves, the
- * studies and `expected` (bench/solves.ts); the full run includes all three.
+ * studies and `expected` (bench/solves.ts), `-- --pasted` only pasted sampled ranks with their intervals
+ * (bench/pasted.ts); the full run includes them all.
  */
 import os from 'node:os';
 import * as core from '../src/core/index.ts';
@@ -13,6 +14,7 @@ import { runFigureBenches } from './figures.ts';
 import { runDistributionBenches } from './distribution.ts';
 import { runMovielensBenches } from './movielens.ts';
 import { runSolveBenches } from './solves.ts';
+import { runPastedBenches } from './pasted.ts';
 
 const four = core.parseMetricList('auc,ap,ndcg,recall@10');
 const ap = core.parseMetric('ap');
@@ -31,6 +33,10 @@ if (process.argv.includes('--movielens')) {
 }
 if (process.argv.includes('--solves')) {
   runSolveBenches(quick);
+  process.exit(0);
+}
+if (process.argv.includes('--pasted')) {
+  runPastedBenches(quick);
   process.exit(0);
 }
 
@@ -108,3 +114,5 @@ runDistributionBenches(quick);
 runFigureBenches(quick);
 
 runMovielensBenches(quick);
+
+runPastedBenches(quick, false);

@@ -3,20 +3,13 @@
 // columns in a file get a message naming the file, line and value.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, test } from 'node:test';
-import { launchBrowser, openApp, waitForResults } from './browser.mjs';
+import { test } from 'node:test';
+import { baseUrl, useBrowser, openApp, waitForResults } from './browser.mjs';
 import { exactCell } from './helpers.mjs';
 
-const url = process.env.E2E_BASE_URL;
-if (!url) throw new Error('E2E_BASE_URL is not set: run the e2e tests through `node e2e/run.mjs`');
+const url = baseUrl();
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const apHeader = (page) => page.locator('table.results thead th', { hasText: 'AP (AP@K / K)' });
 
@@ -30,6 +23,11 @@ test('choosing AP@K / K changes the table, survives a shared link and appears in
     // Untruncated AP read as AP@K / K with K = n = 10,000: C's 0.101 / 10,000.
     assert.equal(await exactCell(page, 'C', 'ap').textContent(), '0.000');
     assert.equal(await exactCell(page, 'C', 'auc').textContent(), '0.843', 'other metrics keep their values');
+    // The figures keep Krichene & Rendle's definitions and say so, naming the chosen one.
+    assert.match(
+      await page.locator('.figures-definitions-note').textContent(),
+      /use Krichene & Rendle’s definitions .* AP \(AP@K \/ K\)/,
+    );
     await page.getByText('Methods paragraph for a paper').click();
     const paragraph = page.getByLabel('Methods paragraph', { exact: true });
     assert.match(await paragraph.inputValue(), /AP \(AP@K \/ K\), \$\\mathrm\{AP@K\}\(u\) = \\frac\{1\}\{K\}/);

@@ -2,19 +2,12 @@
 // offer the objective of Jin et al.'s code (η H − (m + 1) E), the table's MES column then says so and carries the
 // method id `mes:η:code`, and the address bar's link reopens the same setting.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { launchBrowser, openApp } from './browser.mjs';
+import { test } from 'node:test';
+import { baseUrl, useBrowser, openApp } from './browser.mjs';
 
-const url = process.env.E2E_BASE_URL;
-if (!url) throw new Error('E2E_BASE_URL is not set: run the e2e tests through `node e2e/run.mjs`');
+const url = baseUrl();
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const estimates = (page) => page.getByRole('region', { name: 'Estimates table' });
 

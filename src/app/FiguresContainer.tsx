@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { FiguresSection } from '../components/figures/FiguresSection.tsx';
 import { DEFAULT_SYNTHETIC } from '../state/datasets/registry.ts';
 import { confirmPreview, loadDataset } from '../state/inputActions.ts';
+import { figuresDefinitionNote } from '../state/definitions.ts';
 import { figuresViewOf } from '../state/figureView.ts';
 import { updateFiguresView } from '../state/settingsActions.ts';
 import { currentBridge } from '../state/actions.ts';
@@ -22,6 +23,7 @@ export function FiguresContainer() {
   const settings = useExplorer((s) => s.settings);
   const view = useExplorer((s) => s.view);
   const figureView = useMemo(() => figuresViewOf(view), [view]);
+  const definitionsNote = useMemo(() => figuresDefinitionNote(settings), [settings]);
   const recommenders = useMemo(
     () =>
       entries.filter((r) => !r.hidden && r.data !== null).map((r) => ({ name: r.name, color: r.color, data: r.data! })),
@@ -40,6 +42,7 @@ export function FiguresContainer() {
       onLoadPaperData={() => void loadPaperData()}
       figureView={figureView}
       onFigureView={updateFiguresView}
+      definitionsNote={definitionsNote}
     />
   );
 }

@@ -7,6 +7,7 @@ import {
   hasTieRanges,
   intervalData,
   withVariant,
+  figuresDefinitionNote,
 } from './definitions.ts';
 
 describe('definitions of the settings', () => {
@@ -53,5 +54,15 @@ describe('estimatesDefinitionNote', () => {
     expect(estimatesDefinitionNote('ap@10', { variants: { ap: 'ap-k' } }, 3706)).toBe(
       'AP@10 (AP@K / K): no sampled correction for this definition; the estimates are of Krichene & Rendle’s AP@10.',
     );
+  });
+});
+
+describe('figuresDefinitionNote', () => {
+  it('is null for Krichene & Rendle’s definitions, and names the chosen ones and the tie rule otherwise', () => {
+    expect(figuresDefinitionNote({ metrics: ['ap', 'ndcg'], variants: { ap: 'ap-min' } })).toBeNull();
+    const note = figuresDefinitionNote({ metrics: ['ap@10', 'ndcg'], variants: { ap: 'ap-k' }, ties: 'random' });
+    expect(note).toContain('use Krichene & Rendle’s definitions of the metrics (eqs 7–13)');
+    expect(note).toContain(`${definedMetricLabel('ap@10', { variants: { ap: 'ap-k' } })}; ties broken at random`);
+    expect(note).not.toContain('NDCG');
   });
 });

@@ -11,6 +11,7 @@ import {
   parseMetric,
   resolveTies,
   sameAsKricheneRendle,
+  tieRuleText,
   variantMetricLabel,
   type Definitions,
   type MetricKind,
@@ -93,4 +94,22 @@ export function estimatesDefinitionNote(
   return sameAsKricheneRendle(variant, metric, Math.min(itemCount, CHECK_ITEMS))
     ? `${label}: for one relevant item per user this definition is Krichene & Rendle’s function of the rank, so the estimates are of it.`
     : `${label}: no sampled correction for this definition; the estimates are of Krichene & Rendle’s ${metricLabel(id)}.`;
+}
+
+/**
+ * What the figures and the Tables tab compute when the reader chose other definitions than theirs: they use
+ * Krichene & Rendle's metrics (eqs 7–13) and the rank column as it is, and say so above them, naming what the
+ * results table uses instead. Null when the choices are theirs.
+ */
+export function figuresDefinitionNote(settings: Pick<Settings, 'ties' | 'variants' | 'metrics'>): string | null {
+  const definitions = definitionsOf(settings);
+  if (!definitions) return null;
+  const named = settings.metrics
+    .filter((id) => !isDefaultVariant(parseMetric(id).kind, definitions.variants))
+    .map((id) => definedMetricLabel(id, definitions));
+  const chosen = [...named, ...(definitions.ties ? [tieRuleText(definitions.ties)] : [])];
+  return (
+    `The figures and tables below use Krichene & Rendle’s definitions of the metrics (eqs 7–13) and the rank column ` +
+    `as it is; the results table above uses the definitions chosen in Definitions: ${chosen.join('; ')}.`
+  );
 }

@@ -44,6 +44,7 @@ export function FiguresSection(props: FiguresSectionProps) {
   return (
     <section ref={sectionRef} className="figures-section" aria-labelledby="figures-title">
       <h2 id="figures-title">The papers’ figures and tables, on these data</h2>
+      {props.definitionsNote ? <p className="figures-definitions-note">{props.definitionsNote}</p> : null}
       <div className="tabs" role="tablist" aria-label="Figures and tables" onKeyDown={onKeyDown}>
         {TABS.map((t) => (
           <button

@@ -28,6 +28,8 @@ export interface FigureInputs extends Pick<Settings, 'rankKind' | 'itemCount' | 
   readonly figureView: FiguresView;
   /** Changes the figures' view: `update` gets the current one and returns the next. */
   readonly onFigureView: (update: (view: FiguresView) => FiguresView) => void;
+  /** Said above the figures when the results use other metric definitions than the figures' (Krichene & Rendle's). */
+  readonly definitionsNote?: string | null;
 }
 
 export const SAMPLING_TEXT: Readonly<Record<Sampling, string>> = {
