@@ -36,10 +36,15 @@ test('1366×768: after pasting two recommenders the summary names the m from whi
     await page.locator('table.results tbody tr').nth(1).waitFor({ timeout: 10_000 });
     await waitForResults(page);
     const summary = page.locator('section.answer-summary');
-    const sentence = summary.locator('li[data-metric="ap"]', {
-      hasText: /orders correctly (from m = [\d,]+|at every m)/,
-    });
+    // AP's sampled order is wrong at m = 99 (the exact order is B > A): the sentence names a larger m, never
+    // "at every m" (which a sweep of the data shown before, kept beside the new table, once said).
+    const sentence = summary.locator('li[data-metric="ap"]', { hasText: /orders correctly from m = [\d,]+/ });
     await sentence.waitFor({ timeout: 30_000 });
+    const from = Number(
+      (await sentence.textContent()).match(/orders correctly from m = ([\d,]+)/)[1].replace(/,/g, ''),
+    );
+    assert.ok(from > 99, `AP is wrong at m = 99, so its order is right only from a larger m, not ${from}`);
+    assert.doesNotMatch(await sentence.textContent(), /at every m/);
     await page.evaluate(() => window.scrollTo(0, 0)); // the first screen
     const box = await sentence.boundingBox();
     assert.ok(

@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { PairVerdicts } from '../components/PairVerdicts.tsx';
 import { formatInteger, metricLabel } from '../core/labels.ts';
 import { resultsTable } from '../figures/resultsTable.ts';
+import { requestKey } from '../components/figures/requestKey.ts';
 import type { SweepResult } from '../../workers/figures/sweep.ts';
 import { activeRecommenders, currentBridge } from '../state/actions.ts';
 import type { FigureTab } from '../state/figureView.ts';
@@ -34,57 +35,73 @@ function openFigure(tab: FigureTab, metric?: string, gamma?: number): void {
 type SweepState =
   { status: 'idle' | 'loading' | 'error'; value: SweepResult | null } | { status: 'ready'; value: SweepResult };
 
-/** The points Figures 2 and 6 locate, for the table's recommenders and metrics, recomputed when they change. */
+/**
+ * The points Figures 2 and 6 locate, for the table's recommenders and metrics. The sweep covers every m, so it is
+ * named by its own inputs (data, metrics, n, law, prior, γ), not by the table: moving m keeps it, and a result is
+ * only ever shown for the inputs it was computed from (never an older data set's sweep beside a new table).
+ */
 function useSweep(table: TableResult | null, gamma: number): SweepState {
-  const [state, setState] = useState<SweepState>({ status: 'idle', value: null });
   const prior = useExplorer((s) => s.settings.prior);
-  useEffect(() => {
-    if (!table || table.rows.length < 2) {
-      setState({ status: 'idle', value: null });
-      return;
-    }
+  const inputs = useMemo(() => {
+    if (!table || table.rows.length < 2) return null;
     const names = table.rows.map((r) => r.name);
-    const recommenders = activeRecommenders(explorerStore.getState()).filter((r) => names.includes(r.name));
-    if (recommenders.length < 2) return;
+    const recommenders = activeRecommenders(explorerStore.getState())
+      .filter((r) => names.includes(r.name))
+      .map((r) => ({ name: r.name, data: r.data }));
+    if (recommenders.length < 2) return null;
+    const request = {
+      recommenders,
+      metrics: table.metrics,
+      itemCount: table.itemCount,
+      sampling: table.sampling,
+      prior,
+      gamma,
+    };
+    return { request, key: requestKey(request) };
+  }, [table, gamma, prior]);
+  const [state, setState] = useState<{ readonly key: string | null; readonly sweep: SweepState }>({
+    key: null,
+    sweep: { status: 'idle', value: null },
+  });
+  const key = inputs?.key ?? null;
+  const current = useRef(inputs);
+  current.current = inputs;
+  useEffect(() => {
+    const wanted = current.current;
+    if (!wanted) return;
     const controller = new AbortController();
-    setState((s) => ({ status: 'loading', value: s.value }));
+    const set = (sweep: SweepState) => {
+      if (!controller.signal.aborted) setState({ key: wanted.key, sweep });
+    };
     const timer = setTimeout(() => {
       // The uncorrected metric first (seconds on MovieLens), then BV, whose solves up to m = 1,000 take longer: the
       // first sentences do not wait for the corrections.
+      const { recommenders, gamma: g, ...rest } = wanted.request;
       currentBridge()
         .run('summary', controller.signal, async (api) => {
           const request = {
-            recommenders: await rankInputs(
-              api,
-              recommenders.map((r) => ({ name: r.name, data: r.data })),
-            ),
-            metrics: table.metrics,
-            itemCount: table.itemCount,
-            sampling: table.sampling,
-            prior,
+            ...rest,
+            recommenders: await rankInputs(api, recommenders),
             points: 40,
             correctedLimit: CORRECTED_LIMIT,
           };
           const sampled = await api.sweepSampleSizes({ ...request, methods: ['sampled'] });
-          if (!controller.signal.aborted) setState({ status: 'loading', value: sampled });
-          const corrected = await api.sweepSampleSizes({ ...request, methods: [`bv:${gamma}`] });
+          set({ status: 'loading', value: sampled });
+          const corrected = await api.sweepSampleSizes({ ...request, methods: [`bv:${g}`] });
           return mergeSweeps(sampled, corrected);
         })
         .then(
-          (value) => {
-            if (!controller.signal.aborted) setState({ status: 'ready', value });
-          },
-          () => {
-            if (!controller.signal.aborted) setState({ status: 'error', value: null });
-          },
+          (value) => set({ status: 'ready', value }),
+          () => set({ status: 'error', value: null }),
         );
     }, 250);
     return () => {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [table, gamma, prior]);
-  return state;
+  }, [key]);
+  if (key === null) return { status: 'idle', value: null };
+  return state.key === key ? state.sweep : { status: 'loading', value: null };
 }
 
 /** Two sweeps of the same data and metrics with different methods, as one. */
@@ -166,7 +183,7 @@ function TrueRanksSummary({ table }: { table: TableResult }) {
                       <FigureLink tab="fig6" label="Figure 6" metric={o.metricId} gamma={gamma} />
                     </>
                   ) : sweep.status === 'loading' ? (
-                    <span className="muted">; locating where {bv} orders correctly…</span>
+                    <span className="muted">; still locating where {bv} orders correctly</span>
                   ) : null}
                   .
                 </>
