@@ -16,7 +16,7 @@ import { recoveredPopulation } from './figures/recoveredPopulation.ts';
 import type { RecoveredDistributionRequest } from './figures/recoveredDistribution.ts';
 import type { RecoveredPopulationRequest } from './figures/recoveredPopulation.ts';
 import type { ExpectedTableRequest, StudyTablesRequest } from './figures/studyTables.ts';
-import type { SweepRequest } from './figures/sweep.ts';
+import type { SweepRequest, SweepResult } from './figures/sweep.ts';
 import { bootstrapIntervals, type IntervalRequest } from './intervals.ts';
 import { estimateAll, expectedTable, parseList, rankBuffers, readInput, runStudy } from './jobs.ts';
 import {
@@ -72,8 +72,11 @@ export const api = {
   metricCurves,
   sampledCurves: figureJobs.sampledCurves,
   correctionCurves: figureJobs.correctionCurves,
-  sweepSampleSizes: (request: WithSources<SweepRequest>, onProgress?: Progress) =>
-    figureJobs.sweepSampleSizes(resolved(request), onProgress),
+  sweepSampleSizes: (
+    request: WithSources<SweepRequest>,
+    onProgress?: Progress,
+    onPartial?: (result: SweepResult) => void,
+  ) => figureJobs.sweepSampleSizes(resolved(request), onProgress, onPartial),
   distributionCurves: (request: WithSources<DistributionCurvesRequest>, onProgress?: Progress) =>
     figureJobs.distributionCurves(resolved(request), onProgress),
   studyTables: (request: WithSources<StudyTablesRequest>, onProgress?: Progress) =>

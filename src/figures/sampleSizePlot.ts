@@ -85,6 +85,13 @@ export function sampleSizePlot(options: SampleSizePlotOptions): PlotFigure {
 
 function sampleSizeCaption(options: SampleSizePlotOptions, metrics: readonly string[]): string {
   const { sweep, itemCount } = options;
+  if (sweep.partial) {
+    return (
+      `Expected sampled metric of each recommender as the number m of sampled irrelevant items grows, ` +
+      `${catalogueText(itemCount, sweep.itemCounts)}, ${options.samplingLabel} (Krichene & Rendle 2020, Figure 2, eq 16). ` +
+      'Dotted lines: exact values. Locating the m at which the order of two recommenders changes…'
+    );
+  }
   const names = sweep.recommenders;
   const stories = metrics.map((metric) => {
     const t = sweep.metrics.indexOf(metric);

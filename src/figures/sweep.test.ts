@@ -13,6 +13,36 @@ describe('sampleSizeGrid', () => {
   });
 });
 
+describe('sweepSampleSizes draws before it locates (Figure 2 progressive)', () => {
+  it('reports the series on their grid first, then the same series with the change points', () => {
+    const partials: ReturnType<typeof sweepSampleSizes>[] = [];
+    const request = {
+      recommenders: TOY,
+      metrics: ['ap', 'ndcg'],
+      methods: ['sampled'],
+      itemCount: 10_000,
+      sampling: 'with-replacement' as const,
+    };
+    const whole = sweepSampleSizes(request, undefined, (partial) => partials.push(partial));
+    // A coarse drawing (every fourth grid point, the same values), then every grid point, then the change points.
+    expect(partials).toHaveLength(2);
+    expect(partials.every((p) => p.partial === true && p.changes.length === 0)).toBe(true);
+    const [coarse, full] = partials.map((p) => p.series[0]);
+    expect(coarse.sampleSizes.length).toBeLessThan(full.sampleSizes.length / 3);
+    coarse.sampleSizes.forEach((m, i) => {
+      const j = full.sampleSizes.indexOf(m);
+      expect(j).toBeGreaterThanOrEqual(0);
+      expect(coarse.values.map((v) => v[i])).toEqual(full.values.map((v) => v[j]));
+    });
+    expect(partials[1].series).toEqual(whole.series);
+    expect(whole.partial).toBeUndefined();
+    expect(whole.changes.length).toBeGreaterThan(0);
+    expect(
+      sampleSizePlot({ sweep: partials[0], recommenders: [], itemCount: 10_000, samplingLabel: 'x' }).caption,
+    ).toContain('Locating the m at which the order of two recommenders changes');
+  });
+});
+
 describe('sweepSampleSizes on the toy example (Figure 2)', () => {
   const sweep = sweepSampleSizes({
     recommenders: TOY,

@@ -89,6 +89,11 @@ export interface SweepResult {
    * with its own n), for the captions; null when every instance uses the global n.
    */
   readonly itemCounts?: SweepItemCounts | null;
+  /**
+   * A first result (`onPartial`): every series on its grid, the change points and consistency not located yet
+   * (empty). Absent on the finished result.
+   */
+  readonly partial?: boolean;
 }
 
 /** The data's per-instance n, and whether the corrections used them too (false: the global n). */
@@ -101,6 +106,7 @@ const sign = compareTo12Digits;
 export function sweepSampleSizes(
   request: SweepRequest,
   onProgress?: (done: number, total: number) => void,
+  onPartial?: (result: SweepResult) => void,
 ): SweepResult {
   const { recommenders, itemCount, sampling } = request;
   const metrics = request.metrics.map(parseMetric);
@@ -154,20 +160,48 @@ export function sweepSampleSizes(
   const series: SweepSeries[] = [];
   const changes: OrderingChange[] = [];
   const consistency: Consistency[] = [];
+  const own = itemCountRange(recommenders);
+  const range = own && { ...own, corrected: !request.globalCorrection };
+  const result = (): SweepResult => ({
+    recommenders: names,
+    metrics: metrics.map((m) => m.id),
+    exact,
+    series,
+    changes,
+    consistency,
+    itemCounts: range,
+  });
+  const seriesOn = (method: string, g: readonly number[]): SweepSeries[] =>
+    metrics.map((metric, t) => ({
+      method,
+      metric: metric.id,
+      sampleSizes: [...g],
+      values: names.map((_, r) => g.map((m) => at(method, m)[t][r])),
+    }));
+  if (onPartial) {
+    // A coarse first drawing: every fourth grid point (the values are memoised, so nothing is computed twice).
+    const coarse = request.methods.flatMap((method, mi) =>
+      seriesOn(
+        method,
+        grids[mi].filter((_, i) => i % 4 === 0 || i === grids[mi].length - 1),
+      ),
+    );
+    onPartial({ ...result(), series: coarse, changes: [], consistency: [], partial: true });
+  }
+  // Every series on its grid first (a figure can be drawn from them), then the change points located between.
   request.methods.forEach((method, mi) => {
     const g = grids[mi];
     for (const m of g) {
       at(method, m);
       onProgress?.(++done, total);
     }
+    series.push(...seriesOn(method, g));
+  });
+  onPartial?.({ ...result(), series: [...series], changes: [], consistency: [], partial: true });
+  request.methods.forEach((method, mi) => {
+    const g = grids[mi];
     metrics.forEach((metric, t) => {
       const valuesAt = (m: number) => at(method, m)[t];
-      series.push({
-        method,
-        metric: metric.id,
-        sampleSizes: g,
-        values: names.map((_, r) => g.map((m) => valuesAt(m)[r])),
-      });
       changes.push(...pairChanges(method, metric.id, names, g, valuesAt, (m, r) => one(method, m, r)[t]));
       const correct = (m: number) => {
         const v = valuesAt(m);
@@ -187,17 +221,7 @@ export function sweepSampleSizes(
     });
   });
   changes.sort((p, q) => p.sampleSize - q.sampleSize);
-  const own = itemCountRange(recommenders);
-  const range = own && { ...own, corrected: !request.globalCorrection };
-  return {
-    recommenders: names,
-    metrics: metrics.map((m) => m.id),
-    exact,
-    series,
-    changes,
-    consistency,
-    itemCounts: range,
-  };
+  return result();
 }
 
 /** Bisection over integers: the first m in (lo, hi] where `test` holds, given it fails at lo and holds at hi. */

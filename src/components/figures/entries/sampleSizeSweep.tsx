@@ -35,8 +35,13 @@ export const sampleSizeSweep = figureEntry<'fig2', SampleSizeSweepRequest, Sweep
     // without a new sweep (issue 13: ≤ 100 ms for one step of m).
     population: populationOf(inputs),
   }),
-  compute: async (api, request, _signal, onProgress) =>
-    api.sweepSampleSizes(await withRankSources(api, await withPopulation(api, request)), proxy(onProgress)),
+  // The curves are drawn as soon as they are on their grid; the swaps between grid points are located after.
+  compute: async (api, request, _signal, onProgress, _second, onPartial) =>
+    api.sweepSampleSizes(
+      await withRankSources(api, await withPopulation(api, request)),
+      proxy(onProgress),
+      proxy(onPartial),
+    ),
   model: (sweep, request, { values, width, recommenders, sampleSize }) => {
     const figure = sampleSizePlot({
       sweep,
