@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   bootstrapEstimates,
   createRandom,
+  definedMetricsTable,
   groupedRankData,
   parseMethodList,
   parseMetricList,
@@ -83,5 +84,52 @@ describe('bootstrapIntervals', () => {
     expect(exact.paired).toEqual([false, false]);
     for (const row of exact.values) for (const v of row[0]) expect(v.low).toBeLessThanOrEqual(v.estimate);
     expect(exact.differences.every((d) => !d.paired)).toBe(true);
+  });
+});
+
+describe('bootstrapIntervals of true ranks under chosen definitions', () => {
+  // Users tie over a range (rankOptimistic..rankPessimistic): under the random rule the exact value is the mean over
+  // each range, recomputed on each resample of the users, whose tie ranges travel with them.
+  const ranks = [3, 40, 7, 12, 90, 5, 61, 2];
+  const data: RankData = {
+    ...groupedRankData(
+      'T',
+      ranks.map((r) => [r]),
+    ),
+    users: Int32Array.from(ranks, (_, u) => u),
+    ties: { low: Float64Array.of(3, 35, 5, 8, 80, 5, 40, 1), high: Float64Array.of(3, 60, 9, 14, 99, 5, 70, 4) },
+  };
+  const request = {
+    itemCount: 100,
+    sampleSize: 20,
+    sampling: 'with-replacement' as const,
+    recommenders: [data],
+    metrics: ['recall@10', 'auc', 'ap@10'],
+    methods: [],
+    rankKind: 'true' as const,
+    replicates: 200,
+    seed: 3,
+  };
+
+  it('the point values are the table’s exact values under the rule and the variant', () => {
+    const definitions = { ties: 'random' as const, variants: { ap: 'ap-k' } };
+    const result = bootstrapIntervals({ ...request, definitions });
+    const table = definedMetricsTable([data], parseMetricList(request.metrics.join(',')), request, definitions)[0];
+    expect(result.values[0][0].map((v) => v.estimate)).toEqual(table.map((c) => c.exact));
+    for (const v of result.values[0][0]) expect(v.low).toBeLessThanOrEqual(v.high);
+  });
+
+  it('the intervals follow the rule: every resample value lies between the optimistic and pessimistic ones', () => {
+    const at = (ties: 'optimistic' | 'random' | 'pessimistic') =>
+      bootstrapIntervals({ ...request, definitions: { ties } }).values[0][0];
+    const [optimistic, random, pessimistic] = [at('optimistic'), at('random'), at('pessimistic')];
+    // Same seed, same users drawn: each bound of the random rule's interval lies between the other two rules'.
+    random.forEach((v, j) => {
+      expect(v.low).toBeLessThanOrEqual(optimistic[j].low);
+      expect(v.low).toBeGreaterThanOrEqual(pessimistic[j].low);
+      expect(v.high).toBeLessThanOrEqual(optimistic[j].high);
+      expect(v.high).toBeGreaterThanOrEqual(pessimistic[j].high);
+    });
+    expect(random[0].estimate).toBeLessThan(optimistic[0].estimate);
   });
 });

@@ -7,6 +7,7 @@
  * (the fast vector methods first, then each rank-distribution fit), so intervals fill in as they are ready.
  */
 import {
+  definedExactMetrics,
   EstimatorVectors,
   estimateMetrics,
   exactMetric,
@@ -16,6 +17,7 @@ import {
   parseMetric,
   percentileInterval,
   priorVector,
+  type Definitions,
   type FitOptions,
   type NamedDifference,
   type RankData,
@@ -38,6 +40,11 @@ export interface IntervalRequest extends SamplingSetup {
   readonly level?: number;
   /** The rank-distribution fits' settings (EM stopping rule, iteration cap, algorithm). */
   readonly fit?: FitOptions;
+  /**
+   * True ranks: the metrics' chosen variants and the tie rule the exact values follow (core definedExactMetrics),
+   * recomputed on each resample of the users (grades and tie ranges travel with them); absent: Krichene & Rendle's.
+   */
+  readonly definitions?: Definitions;
 }
 
 export interface ValueInterval {
@@ -75,7 +82,10 @@ export function bootstrapIntervals(
   let values: (d: RankData) => number[];
   if (request.rankKind === 'true') {
     methodIds = ['exact'];
-    values = (d) => metrics.map((metric) => exactMetric(d, metric, itemCount));
+    const { definitions } = request;
+    values = definitions
+      ? (d) => definedExactMetrics(d, metrics, itemCount, definitions)
+      : (d) => metrics.map((metric) => exactMetric(d, metric, itemCount));
   } else {
     const methods = request.methods.map(parseMethod);
     methodIds = methods.map((m) => m.id);

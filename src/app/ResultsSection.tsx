@@ -47,19 +47,13 @@ function verdictOf(result: TableResult, intervals: ExactIntervals | null, job: J
     sampled: sampled.every(Number.isFinite)
       ? { values: sampled, label: `the expected sampled metric (m = ${formatInteger(result.sampleSize)})` }
       : null,
-    missing: !intervalsFollow(result.definitions)
-      ? 'no interval over users under these definitions'
-      : job.status === 'loading'
+    missing:
+      job.status === 'loading'
         ? 'its 95% interval over users is being computed'
         : job.status === 'error'
           ? 'its interval over users was not computed'
           : 'no interval (bootstrap B = 0)',
   });
-}
-
-/** Whether the exact metrics' intervals are computed under the table's definitions (state/definitions.ts: intervalData). */
-function intervalsFollow(definitions: TableResult['definitions']): boolean {
-  return !definitions || (!definitions.variants && definitions.ties !== 'random');
 }
 
 /** The table of exact vs. expected sampled metrics, with the ordering notes and any error. */
@@ -132,7 +126,7 @@ export function ResultsSection() {
                     Exact, all <i>n</i> = {formatInteger(result.itemCount)} items
                   </>
                 )}{' '}
-                {intervalsFollow(result.definitions) ? '[95% interval over users]' : null}
+                [95% interval over users]
                 {paper ? <span className="paper-ref">paper’s Table 1</span> : null}
               </>
             }

@@ -11,6 +11,7 @@ import {
   jointBootstrap,
   percentileInterval,
   quantile,
+  resample,
   type RankData,
 } from './index.ts';
 
@@ -125,5 +126,21 @@ describe('jointBootstrap', () => {
   it('percentileInterval ignores NaN and interpolates as numpy does', () => {
     expect(percentileInterval([4, NaN, 1, 3, 2], 0.5)).toEqual({ low: 1.75, high: 3.25 });
     expect(percentileInterval([NaN], 0.95)).toEqual({ low: NaN, high: NaN });
+  });
+});
+
+describe('resample', () => {
+  it('keeps each drawn instance’s grades and tie ranges with its ranks, and its count of draws', () => {
+    const data: RankData = {
+      ...groupedRankData('G', [[2, 5], [7], [1, 3]]),
+      relevance: Float64Array.of(3, 1, 2, 5, 4),
+      ties: { low: Float64Array.of(1, 5, 6, 1, 3), high: Float64Array.of(2, 5, 9, 1, 4) },
+    };
+    const drawn = resample(data, Float64Array.of(2, 0, 1));
+    expect(Array.from(drawn.ranks)).toEqual([2, 5, 1, 3]);
+    expect(Array.from(drawn.weights)).toEqual([2, 1]);
+    expect(Array.from(drawn.relevance!)).toEqual([3, 1, 5, 4]);
+    expect(Array.from(drawn.ties!.low)).toEqual([1, 5, 1, 3]);
+    expect(Array.from(drawn.ties!.high)).toEqual([2, 5, 1, 4]);
   });
 });

@@ -41,7 +41,7 @@ function hasUsers(data: RankData): data is RankData & { users: Int32Array } {
   return true;
 }
 
-/** The rows drawn at least once, with the number of draws as their count (user ids kept). */
+/** The rows drawn at least once, with the number of draws as their count (user ids, grades and tie ranges kept). */
 export function resample(data: RankData, draws: Float64Array): RankData {
   const keep: number[] = [];
   draws.forEach((c, i) => c > 0 && keep.push(i));
@@ -50,6 +50,12 @@ export function resample(data: RankData, draws: Float64Array): RankData {
   keep.forEach((i, j) => (offsets[j + 1] = size += data.offsets[i + 1] - data.offsets[i]));
   const ranks = new Float64Array(size);
   keep.forEach((i, j) => ranks.set(data.ranks.subarray(data.offsets[i], data.offsets[i + 1]), offsets[j]));
+  // Arrays aligned with the ranks (grades, tie ranges) follow their instances.
+  const aligned = (values: Float64Array) => {
+    const out = new Float64Array(size);
+    keep.forEach((i, j) => out.set(values.subarray(data.offsets[i], data.offsets[i + 1]), offsets[j]));
+    return out;
+  };
   return {
     name: data.name,
     offsets,
@@ -57,6 +63,8 @@ export function resample(data: RankData, draws: Float64Array): RankData {
     weights: Float64Array.from(keep, (i) => draws[i]),
     itemCounts: data.itemCounts ? Int32Array.from(keep, (i) => data.itemCounts![i]) : null,
     ...(data.users ? { users: Int32Array.from(keep, (i) => data.users![i]) } : {}),
+    ...(data.relevance ? { relevance: aligned(data.relevance) } : {}),
+    ...(data.ties ? { ties: { low: aligned(data.ties.low), high: aligned(data.ties.high) } } : {}),
   };
 }
 

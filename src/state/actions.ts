@@ -115,11 +115,18 @@ function intervalPlan(
 ): IntervalPlan {
   const { rankKind, metrics, itemCount, sampleSize, sampling, prior, seed } = state.settings;
   const { replicates } = estimatorSettingsOf(state.settings.estimators);
-  // Under other definitions the intervals resample the data as the values saw them, or are not computed.
-  const definitions = definitionsOf(rankKind === 'true' ? state.settings : { ties: state.settings.ties });
+  const plan = { rankKind, metrics, groups, itemCount, sampleSize, sampling, prior, replicates, seed };
+  if (rankKind === 'true') {
+    // Exact values under the chosen definitions are recomputed on each resample of the users (their grades and tie
+    // ranges travel with them), as the table computes them.
+    const definitions = definitionsOf(state.settings);
+    return { ...plan, recommenders, ...(definitions ? { definitions } : {}) };
+  }
+  // Estimates from sampled ranks: the intervals resample the data as the estimates saw them, or are not computed.
+  const definitions = definitionsOf({ ties: state.settings.ties });
   const resampled = recommenders.map((r) => ({ ...r, data: intervalData(r.data, definitions) }));
   const usable = resampled.every((r) => r.data !== null) ? (resampled as NamedData[]) : [];
-  return { rankKind, recommenders: usable, metrics, groups, itemCount, sampleSize, sampling, prior, replicates, seed };
+  return { ...plan, recommenders: usable };
 }
 
 /** The estimates' recommenders (those whose ranks can be sampled ranks), those left out, and their methods. */

@@ -5,7 +5,7 @@
  * fill in while the rest computes; for true ranks one call for the exact metrics on the table's channel, after it.
  * Cancel keeps the point values and what has filled in.
  */
-import type { RankData, SamplingSetup } from '../core/index.ts';
+import type { Definitions, RankData, SamplingSetup } from '../core/index.ts';
 import type { PriorSpec } from '../core/index.ts';
 import { proxy } from 'comlink';
 import type { RankKind } from './document.ts';
@@ -25,6 +25,8 @@ export interface IntervalPlan extends SamplingSetup {
   readonly prior: PriorSpec;
   readonly replicates: number;
   readonly seed: number;
+  /** True ranks: the chosen definitions the exact values follow (recomputed on each resample). */
+  readonly definitions?: Definitions;
 }
 
 const LEVEL = 0.95;
@@ -75,6 +77,7 @@ function intervalRequest(plan: IntervalPlan, recommenders: readonly RankSource[]
     seed,
     level: LEVEL,
     ...(fit ? { fit } : {}),
+    ...(plan.definitions ? { definitions: plan.definitions } : {}),
   };
 }
 

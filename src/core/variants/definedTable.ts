@@ -38,6 +38,27 @@ export interface DefinedSummary {
   readonly sampledStd: number | null;
 }
 
+/**
+ * The exact value of every metric for one recommender under `definitions` (the exact column of definedMetricsTable,
+ * without the sampled expectations): what the intervals over users recompute on each resample.
+ */
+export function definedExactMetrics(
+  data: RankData,
+  metrics: readonly Metric[],
+  itemCount: number,
+  definitions: Definitions = {},
+): number[] {
+  const { ties, variants } = definitions;
+  validateRankData(data, itemCount);
+  let users: ReturnType<typeof userRanksOf> | null = null;
+  return metrics.map((metric) => {
+    if (isDefaultVariant(metric.kind, variants)) return exactMetricUnderTies(data, metric, itemCount, ties);
+    users ??= userRanksOf(data, itemCount, ties);
+    const variant = chosenVariant(metric.kind, variants);
+    return variant.value(users, { cutoff: variantCutoff(metric, largestItemCount(data, itemCount)) });
+  });
+}
+
 /** out[recommender][metric] under `definitions`; expectedMetricsTable's numbers without any. */
 export function definedMetricsTable(
   recommenders: readonly RankData[],
