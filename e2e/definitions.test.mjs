@@ -30,6 +30,8 @@ test('choosing AP@K / K changes the table, survives a shared link and appears in
     );
     await page.getByText('Methods paragraph for a paper').click();
     const paragraph = page.getByLabel('Methods paragraph', { exact: true });
+    // The paragraph is written when its disclosure opens.
+    await page.waitForFunction(() => document.querySelector('.methods-paragraph textarea')?.value.length > 0);
     assert.match(await paragraph.inputValue(), /AP \(AP@K \/ K\), \$\\mathrm\{AP@K\}\(u\) = \\frac\{1\}\{K\}/);
     assert.match(await paragraph.inputValue(), /Tamm et al\. 2021, as in DaisyRec/);
 
@@ -42,6 +44,7 @@ test('choosing AP@K / K changes the table, survives a shared link and appears in
       assert.equal(await fresh.page.getByLabel('AP@K definition').inputValue(), 'ap-k');
       assert.equal(await exactCell(fresh.page, 'C', 'ap').textContent(), '0.000');
       await fresh.page.getByText('Methods paragraph for a paper').click();
+      await fresh.page.waitForFunction(() => document.querySelector('.methods-paragraph textarea')?.value.length > 0);
       assert.match(await fresh.page.getByLabel('Methods paragraph', { exact: true }).inputValue(), /AP \(AP@K \/ K\)/);
       assert.deepEqual(fresh.problems, []);
     } finally {

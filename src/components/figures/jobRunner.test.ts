@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../core/index.ts';
 import { fakeWorkerBridge } from '../../../test/fakeWorker.ts';
-import { resultCache, STORED_ENTRIES, type StoreLike } from './resultCache.ts';
+import { fitsBytes, resultCache, STORED_BYTES, STORED_ENTRIES, type StoreLike } from './resultCache.ts';
 import { JobRunner, type JobState, type JobTask } from './jobRunner.ts';
 
 /** A task that resolves or rejects when the test says, and records its signal. */
@@ -180,6 +180,25 @@ describe('JobRunner (one figure’s computations on its channel)', () => {
     newer.want('slow', job.task);
     await tick();
     expect(job.signals).toHaveLength(1);
+  });
+
+  it('keeps large results in memory only (IndexedDB would copy them on the page’s thread)', async () => {
+    const slots = new Map<string, unknown>();
+    const store: StoreLike = {
+      get: async (key) => slots.get(key),
+      set: async (key, value) => void slots.set(key, value),
+      del: async (key) => void slots.delete(key),
+    };
+    const cache = resultCache(store, 'b');
+    const big = { request: {}, result: { curve: new Float64Array(STORED_BYTES / 8 + 1) } };
+    cache.remember('fig1', 'big', big, 5000);
+    cache.remember('fig1', 'small', { result: [1, 2, 3] }, 5000);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(slots.has('b|fig1|big')).toBe(false);
+    expect(slots.has('b|fig1|small')).toBe(true);
+    expect(cache.recall('fig1', 'big')).toBe(big);
+    expect(fitsBytes({ a: [new Float64Array(10), 'xy'] }, 100)).toBe(true);
+    expect(fitsBytes({ a: [new Float64Array(20)] }, 100)).toBe(false);
   });
 
   it('keeps at most STORED_ENTRIES results in IndexedDB, the oldest dropped first', async () => {

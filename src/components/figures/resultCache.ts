@@ -1,7 +1,8 @@
 /**
  * Finished figure results by (channel, request key), so that going back to a setting, to a tab, or reopening a link
  * shows the figure at once instead of recomputing it (issue 13): the last MEMORY_ENTRIES results in memory, and in
- * IndexedDB those that took at least STORE_AFTER_MS (the MovieLens views), the last STORED_ENTRIES of them.
+ * IndexedDB those that took at least STORE_AFTER_MS (the MovieLens views) and hold at most STORED_BYTES, the last
+ * STORED_ENTRIES of them.
  * Stored results are keyed by the build as well (BUILD_ID): a new version of the app never shows a result an older
  * one computed. The request key names every input (requestKey.ts), so a hit is the same computation's result.
  */
@@ -19,6 +20,31 @@ export interface ResultCache {
 export const MEMORY_ENTRIES = 32;
 export const STORED_ENTRIES = 40;
 export const STORE_AFTER_MS = 750;
+/**
+ * Larger results stay in memory only: IndexedDB copies a value (structured clone) on the page's thread, and a
+ * figure of 10^6 points would block it for tens of milliseconds.
+ */
+export const STORED_BYTES = 2 ** 21;
+
+/** Whether `value` holds at most `limit` bytes of numbers and text (a walk that stops as soon as it is over). */
+export function fitsBytes(value: unknown, limit: number): boolean {
+  let total = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (ArrayBuffer.isView(item)) total += item.byteLength;
+    else if (typeof item === 'string') total += 2 * item.length;
+    else if (Array.isArray(item)) {
+      total += 8 * item.length;
+      if (total > limit) return false;
+      for (const x of item) if (typeof x === 'object' || typeof x === 'string') stack.push(x);
+    } else if (item !== null && typeof item === 'object') {
+      for (const x of Object.values(item)) stack.push(x);
+    } else total += 8;
+    if (total > limit) return false;
+  }
+  return true;
+}
 
 /** What IndexedDB keeps: the value and the list of stored keys, oldest first, under INDEX. */
 export interface StoreLike {
@@ -59,7 +85,7 @@ export function resultCache(store: StoreLike | null, build: string): ResultCache
     remember(channel, key, value, elapsedMs) {
       const k = id(channel, key);
       touch(k, value);
-      if (!store || elapsedMs < STORE_AFTER_MS) return;
+      if (!store || elapsedMs < STORE_AFTER_MS || !fitsBytes(value, STORED_BYTES)) return;
       queue = queue.then(async () => {
         try {
           const index = ((await store.get(INDEX)) as string[] | undefined)?.filter((x) => x !== k) ?? [];
