@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useOnScreen } from '../components/figures/useOnScreen.ts';
 import { useJob } from '../components/figures/useJob.ts';
 import { requestKey } from '../components/figures/requestKey.ts';
@@ -76,6 +76,7 @@ export function DefinitionsSection() {
   const job = useJob<DefinitionsResult>(currentBridge(), 'definitions', key, async (api) =>
     api.definitionsTable({ ...request, recommenders: await rankInputs(api, request.recommenders) }),
   );
+  const [catalogueOpen, setCatalogueOpen] = useState(false);
   const chosen = new Set(KIND_CONTROLS.map(({ kind }) => settings.variants?.[kind] ?? DEFAULT_VARIANTS[kind]));
   return (
     <section ref={ref} className="results definitions-section" aria-labelledby="definitions-title">
@@ -134,11 +135,12 @@ export function DefinitionsSection() {
             </>
           ) : null}
           {/* Closed at first: the catalogue is long, and the figures come after it. */}
-          <details className="definitions-all">
+          <details className="definitions-all" onToggle={(event) => setCatalogueOpen(event.currentTarget.open)}>
             <summary>
               <h3>Every definition, K = {cutoff}</h3> — formulas, libraries and each recommender’s value
             </summary>
-            <VariantsTable result={job.value} names={job.value.recommenders} chosen={chosen} />
+            {/* Built when opened: its formulas are typeset on the page's thread. */}
+            {catalogueOpen ? <VariantsTable result={job.value} names={job.value.recommenders} chosen={chosen} /> : null}
           </details>
         </>
       ) : (

@@ -53,7 +53,7 @@ export function EntryView({ entry, inputs }: EntryViewProps) {
   const view: ModelView<never> = {
     values: settings.values as never,
     width: inputs.width,
-    sampleSize: inputs.sampleSize,
+    sampleSize: entry.marksSampleSize ? inputs.sampleSize : 0,
     recommenders: inputs.recommenders.map((r) => ({ name: r.name, color: r.color })),
   };
   const viewKey = JSON.stringify(view);

@@ -20,7 +20,10 @@ export type SecondChannel = <T>(task: (api: AsyncApi) => Promise<T>) => Promise<
 export interface ModelView<F extends FigureId> {
   readonly values: FigureSettingsMap[F];
   readonly width: number;
-  /** The settings' m: a figure that only marks it (Figure 2) moves its marker without a new computation. */
+  /**
+   * The settings' m for an entry that marks it (`marksSampleSize`: Figure 2 moves its marker without a new
+   * computation); 0 for the others, so that a new m does not rebuild their models.
+   */
   readonly sampleSize: number;
   readonly recommenders: readonly { readonly name: string; readonly color: string | null }[];
 }
@@ -70,6 +73,8 @@ export interface FigureEntry<F extends FigureId, Req, Res> {
   /** Tables shown under a figure (e.g. values read off it), from the same result and view. */
   readonly tables?: (result: Res, request: Req, view: ModelView<F>) => readonly TableModel[];
   readonly controls: (context: EntryContext<F, Req>) => ReactNode;
+  /** Its model marks the settings' m (ModelView.sampleSize), which then is not part of its request. */
+  readonly marksSampleSize?: boolean;
   /** Offers the paper's MovieLens data when other data are shown (Figures 5–6). */
   readonly paperData?: boolean;
 }

@@ -14,6 +14,7 @@ export const sampleSizeSweep = figureEntry<'fig2', SampleSizeSweepRequest, Sweep
   id: 'fig2',
   settings: 'fig2',
   kind: 'figure',
+  marksSampleSize: true,
   number: 'Figure 2',
   title: 'Expected sampled metric vs. number of sampled items',
   lede: ({ inputs }) => (
