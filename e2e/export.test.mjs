@@ -20,6 +20,11 @@ async function pasteTwo(page) {
   await page.getByRole('textbox', { name: 'Metrics' }).press('Tab');
   await page.locator('table.results tbody tr').nth(1).waitFor({ timeout: 10_000 });
   await page.waitForFunction(() => document.querySelectorAll('table.results tbody tr').length === 2);
+  // The table shows both pasted recommenders (not a result computed before the last edit), then its numbers.
+  await page.waitForFunction(() => {
+    const ranks = [...document.querySelectorAll('table.results:not(.methods) tbody td.ranks')].map((td) => td.title);
+    return ranks.length === 2 && ranks[0].startsWith('3, 8, 20') && ranks[1].startsWith('1, 2, 60');
+  });
   await waitForResults(page);
 }
 
