@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { baseUrl, useBrowser, openApp } from './browser.mjs';
+import { estimatesRegion } from './helpers.mjs';
 
 const url = baseUrl();
 const browser = useBrowser();
@@ -12,7 +13,7 @@ const browser = useBrowser();
 const INTERVAL = /^\[−?\d\.\d{3}, −?\d\.\d{3}\]$/;
 const ms = (t) => `${Math.round(t)} ms`;
 
-const estimates = (page) => page.getByRole('region', { name: 'Estimates table' });
+const estimates = estimatesRegion;
 
 /** Waits until every cell of the estimates table shows its interval (none is still "…") and none computes. */
 async function intervalsShown(page, timeout = 180_000) {

@@ -74,3 +74,6 @@ export async function waitForSaved(page, text, timeoutMs = 10_000) {
     await page.waitForTimeout(50);
   }
 }
+
+/** The estimates table of sampled ranks (its region). */
+export const estimatesRegion = (page) => page.getByRole('region', { name: 'Estimates table' });

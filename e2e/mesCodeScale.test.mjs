@@ -4,12 +4,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { baseUrl, useBrowser, openApp } from './browser.mjs';
+import { estimatesRegion } from './helpers.mjs';
 
 const url = baseUrl();
 
 const browser = useBrowser();
 
-const estimates = (page) => page.getByRole('region', { name: 'Estimates table' });
+const estimates = estimatesRegion;
 
 async function mesHeader(page) {
   const cell = estimates(page).locator('table[aria-busy="false"] td[data-method="mes:0.001:code"] .value').first();

@@ -6,7 +6,7 @@
  */
 import { formatInteger } from '../core/labels.ts';
 import { tieRuleText } from '../core/ties/tieRule.ts';
-import { variantMetricLabel, type VariantChoice } from '../core/variants/choice.ts';
+import { isDefaultVariant, variantMetricLabel, type VariantChoice } from '../core/variants/choice.ts';
 import type { Definitions } from '../core/variants/definedTable.ts';
 import type { ExportTable } from './exportTable.ts';
 import type { Interval } from './methodTable.ts';
@@ -19,7 +19,7 @@ import type { ExactIntervals, RecommenderInput } from './resultsTable.ts';
  */
 export function tableMetricLabel(id: string, variants?: VariantChoice): string {
   const label = variantMetricLabel(id, variants);
-  return id.startsWith('recall@') && label === variantMetricLabel(id, undefined)
+  return id.startsWith('recall@') && isDefaultVariant('recall', variants)
     ? `${label} (= HR@${id.slice('recall@'.length)})`
     : label;
 }

@@ -20,6 +20,17 @@ function deferred<T>() {
   return { task, resolve, reject, signals };
 }
 
+/** An IndexedDB stand-in: its slots, and the store over them. */
+function memoryStore(): { slots: Map<string, unknown>; store: StoreLike } {
+  const slots = new Map<string, unknown>();
+  const store: StoreLike = {
+    get: async (key) => slots.get(key),
+    set: async (key, value) => void slots.set(key, value),
+    del: async (key) => void slots.delete(key),
+  };
+  return { slots, store };
+}
+
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 function setup() {
@@ -151,12 +162,7 @@ describe('JobRunner (one figure’s computations on its channel)', () => {
   });
 
   it('a result stored by an earlier visit is read before computing; slow results are stored, fast ones not', async () => {
-    const slots = new Map<string, unknown>();
-    const store: StoreLike = {
-      get: async (key) => slots.get(key),
-      set: async (key, value) => void slots.set(key, value),
-      del: async (key) => void slots.delete(key),
-    };
+    const { slots, store } = memoryStore();
     const { bridge } = fakeWorkerBridge();
     const visit = () => {
       const states: JobState<string>[] = [];
@@ -183,12 +189,7 @@ describe('JobRunner (one figure’s computations on its channel)', () => {
   });
 
   it('keeps large results in memory only (IndexedDB would copy them on the page’s thread)', async () => {
-    const slots = new Map<string, unknown>();
-    const store: StoreLike = {
-      get: async (key) => slots.get(key),
-      set: async (key, value) => void slots.set(key, value),
-      del: async (key) => void slots.delete(key),
-    };
+    const { slots, store } = memoryStore();
     const cache = resultCache(store, 'b');
     const big = { request: {}, result: { curve: new Float64Array(STORED_BYTES / 8 + 1) } };
     cache.remember('fig1', 'big', big, 5000);
@@ -202,12 +203,7 @@ describe('JobRunner (one figure’s computations on its channel)', () => {
   });
 
   it('keeps at most STORED_ENTRIES results in IndexedDB, the oldest dropped first', async () => {
-    const slots = new Map<string, unknown>();
-    const store: StoreLike = {
-      get: async (key) => slots.get(key),
-      set: async (key, value) => void slots.set(key, value),
-      del: async (key) => void slots.delete(key),
-    };
+    const { slots, store } = memoryStore();
     const cache = resultCache(store, 'b');
     for (let i = 0; i < STORED_ENTRIES + 3; i++) cache.remember('fig7', `k${i}`, i, 1000);
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -73,22 +73,19 @@ export function definedMetricsTable(
   const { itemCount, sampleSize, sampling } = setup;
   validateSamplingSetup(itemCount, sampleSize, sampling);
   return recommenders.map((data) => {
-    validateRankData(data, itemCount);
+    const exact = definedExactMetrics(data, metrics, itemCount, definitions);
     const ordered = orderedOrNull(data, ties);
-    const users = userRanksOf(data, itemCount, ties);
     const defaults = metrics.filter((m) => isDefaultVariant(m.kind, variants));
     const sampledDefaults = ordered ? expectedSampledMetrics(ordered, defaults, itemCount, sampleSize, sampling) : [];
-    return metrics.map((metric) => {
+    return metrics.map((metric, j) => {
       const d = defaults.indexOf(metric);
       if (d >= 0) {
-        const exact = exactMetricUnderTies(data, metric, itemCount, ties);
         const sampled: Partial<MetricSummary> = sampledDefaults[d] ?? {};
-        return { exact, sampledMean: sampled.sampledMean ?? null, sampledStd: sampled.sampledStd ?? null };
+        return { exact: exact[j], sampledMean: sampled.sampledMean ?? null, sampledStd: sampled.sampledStd ?? null };
       }
       const variant = chosenVariant(metric.kind, variants);
-      const exact = variant.value(users, { cutoff: variantCutoff(metric, largestItemCount(data, itemCount)) });
       const sampled = ordered && isSingleRelevant(ordered) ? sampledVariant(ordered, variant, metric, setup) : null;
-      return { exact, sampledMean: sampled?.mean ?? null, sampledStd: sampled?.std ?? null };
+      return { exact: exact[j], sampledMean: sampled?.mean ?? null, sampledStd: sampled?.std ?? null };
     });
   });
 }
