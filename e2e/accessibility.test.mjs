@@ -52,6 +52,10 @@ test('works with the keyboard alone: add a recommender, type its ranks, switch t
     await page.keyboard.press('Enter');
     await page.keyboard.type('2 4 8');
     await exactCell(page, 'D', 'ap').waitFor({ timeout: 10_000 });
+    // The ranks are typed key by key: the table follows the last of them (2, 4, 8) once it has settled.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('table.results:not(.methods) tbody td.ranks')].some((td) => td.title === '2, 4, 8'),
+    );
     await waitForResults(page);
     assert.equal((await readTable(page)).D.exact.ap, '0.292');
     await page.getByRole('radio', { name: /True ranks/ }).focus();
