@@ -8,11 +8,14 @@ import {
   createRandom,
   definedMetricsTable,
   groupedRankData,
+  jointBootstrap,
   parseMethodList,
   parseMetricList,
+  percentileInterval,
   type RankData,
 } from '../src/core/index.ts';
 import { bootstrapIntervals } from './intervals.ts';
+import { estimateAll } from './jobs.ts';
 
 function sampledRanks(name: string, seed: number, users: boolean): RankData {
   const random = createRandom(seed);
@@ -131,5 +134,87 @@ describe('bootstrapIntervals of true ranks under chosen definitions', () => {
       expect(v.high).toBeGreaterThanOrEqual(pessimistic[j].high);
     });
     expect(random[0].estimate).toBeLessThan(optimistic[0].estimate);
+  });
+});
+
+describe('bootstrapIntervals of estimates from sampled ranks under random ties', () => {
+  // Sampled ranks among m + 1 = 21 with tie ranges (rankOptimistic..rankPessimistic), users' ids shared by both
+  // recommenders: each resample draws users with their whole tie range and is estimated as the point estimates are.
+  function tiedSampled(name: string, seed: number): RankData {
+    const random = createRandom(seed);
+    const low: number[] = [];
+    const high: number[] = [];
+    const ranks: number[] = [];
+    for (let u = 0; u < 60; u++) {
+      const a = 1 + Math.floor(21 * random.next() ** 2);
+      const b = Math.min(21, a + Math.floor(8 * random.next()));
+      low.push(a);
+      high.push(b);
+      ranks.push(a + Math.floor((b - a + 1) * random.next()));
+    }
+    return {
+      ...groupedRankData(
+        name,
+        ranks.map((r) => [r]),
+      ),
+      users: Int32Array.from(ranks, (_, u) => u),
+      ties: { low: Float64Array.from(low), high: Float64Array.from(high) },
+    };
+  }
+  const tiedSetup = { itemCount: 400, sampleSize: 20, sampling: 'with-replacement' as const };
+  const data = [tiedSampled('A', 7), tiedSampled('B', 8)];
+  const request = {
+    ...tiedSetup,
+    recommenders: data,
+    metrics: ['recall@10', 'ap'],
+    methods: ['sampled', 'cls', 'bv:0.1', 'mle'],
+    rankKind: 'sampled' as const,
+    replicates: 40,
+    seed: 11,
+    definitions: { ties: 'random' as const },
+  };
+  const result = bootstrapIntervals(request);
+
+  it('the point values (the identity resample) are the point estimates under the rule', () => {
+    const point = estimateAll({ ...request, ties: 'random' });
+    data.forEach((_, r) =>
+      request.methods.forEach((_, i) =>
+        request.metrics.forEach((_, j) => expect(result.values[r][i][j].estimate).toBe(point[r][i][j])),
+      ),
+    );
+    // Without the rule the rank column is used, and the values differ.
+    const column = bootstrapIntervals({ ...request, definitions: undefined });
+    expect(column.values[0][0][0].estimate).not.toBe(result.values[0][0][0].estimate);
+  });
+
+  it('each resample of the sampled metric is the users’ mean over every position of their tie range', () => {
+    // Direct: recall@10 on m + 1 items is [r̃ ≤ 10], AP is 1/r̃; a user's value averages them over low..high.
+    const direct = (d: RankData) => {
+      const sums = [0, 0];
+      let users = 0;
+      for (let i = 0; i < d.weights.length; i++) {
+        const [low, high] = [d.ties!.low[i], d.ties!.high[i]];
+        let [hit, reciprocal] = [0, 0];
+        for (let r = low; r <= high; r++) [hit, reciprocal] = [hit + (r <= 10 ? 1 : 0), reciprocal + 1 / r];
+        sums[0] += (d.weights[i] * hit) / (high - low + 1);
+        sums[1] += (d.weights[i] * reciprocal) / (high - low + 1);
+        users += d.weights[i];
+      }
+      return sums.map((s) => s / users);
+    };
+    const boot = jointBootstrap(data, direct, { replicates: 40, seed: 11 });
+    if (!boot.ok) throw new Error(boot.error);
+    const sampled = result.methods.indexOf('sampled');
+    data.forEach((_, r) =>
+      request.metrics.forEach((_, j) => {
+        const got = result.values[r][sampled][j];
+        const want = percentileInterval(boot.value.replicates[r][j], 0.95);
+        expect(got.estimate).toBeCloseTo(boot.value.point[r][j], 12);
+        expect(got.low).toBeCloseTo(want.low, 12);
+        expect(got.high).toBeCloseTo(want.high, 12);
+        expect(got.low).toBeLessThan(got.high);
+      }),
+    );
+    expect(result.paired).toEqual([true, true]);
   });
 });

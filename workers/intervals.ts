@@ -22,6 +22,7 @@ import {
   type NamedDifference,
   type RankData,
   type SamplingSetup,
+  withTieRule,
 } from '../src/core/index.ts';
 import { itemCountsOf } from './jobs.ts';
 import { throttle } from './progress.ts';
@@ -43,6 +44,8 @@ export interface IntervalRequest extends SamplingSetup {
   /**
    * True ranks: the metrics' chosen variants and the tie rule the exact values follow (core definedExactMetrics),
    * recomputed on each resample of the users (grades and tie ranges travel with them); absent: Krichene & Rendle's.
+   * Sampled ranks: only the tie rule is read, applied to each resample as the point estimates apply it (core
+   * withTieRule; random: every resampled user spread over its whole tie range, exact for the vector methods).
    */
   readonly definitions?: Definitions;
 }
@@ -101,7 +104,10 @@ export function bootstrapIntervals(
     const cache = new EstimatorVectors(metrics, setup);
     // Every resample uses the n of the data's users: solve (or interpolate) each n's vectors once, up front.
     cache.prepare(methods, itemCountsOf(data, itemCount));
-    values = (d) => estimateMetrics(d, metrics, methods, setup, cache).map((row) => row.estimate);
+    // The users are resampled with their tie ranges; each resample is then estimated as the point estimates are
+    // (workers/jobs.ts estimateAll), so the identity resample gives the point estimates.
+    const ties = request.definitions?.ties;
+    values = (d) => estimateMetrics(withTieRule(d, ties), metrics, methods, setup, cache).map((row) => row.estimate);
   }
   const boot = jointBootstrap(data, values, { replicates, seed: request.seed, onProgress: throttle(onProgress) });
   if (!boot.ok) throw new Error(boot.error);

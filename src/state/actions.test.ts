@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { singleRankData } from '../core/index.ts';
-import { refreshAll, refreshTable, setBridge } from './actions.ts';
+import { createRandom, singleRankData } from '../core/index.ts';
+import { refreshAll, refreshEstimates, refreshTable, setBridge } from './actions.ts';
 import { explorerStore, initialState } from './store.ts';
-import { inline } from './testing.ts';
+import { inline, until } from './testing.ts';
 import { WorkerFailure, type Bridge } from './workerBridge.ts';
 
 const ids = ['auc', 'ap', 'ndcg', 'recall@10'];
@@ -102,5 +102,49 @@ describe('the table under chosen definitions', () => {
     expect(await recall('optimistic')).toBe(1);
     expect(await recall('random')).toBeCloseTo((10 / 12 + 6 / 26) / 2, 14);
     expect(await recall('pessimistic')).toBe(0);
+  });
+});
+
+describe('estimates from sampled ranks under random ties', () => {
+  it('get their intervals over users, whose point values are the estimates on show', async () => {
+    // 80 users' sampled ranks among m + 1 = 21, each tied over a range; both recommenders list the same users.
+    const tied = (name: string, seed: number) => {
+      const random = createRandom(seed);
+      const low = Array.from({ length: 80 }, () => 1 + Math.floor(18 * random.next() ** 2));
+      const high = low.map((l) => Math.min(21, l + Math.floor(6 * random.next())));
+      return {
+        ...singleRankData(name, low),
+        users: Int32Array.from(low, (_, u) => u + 1),
+        ties: { low: Float64Array.from(low), high: Float64Array.from(high) },
+      };
+    };
+    explorerStore.setState((s) => ({
+      settings: {
+        ...s.settings,
+        rankKind: 'sampled',
+        itemCount: 500,
+        sampleSize: 20,
+        metrics: ['recall@10'],
+        gammas: [0.1],
+        estimators: { replicates: 8 },
+        ties: 'random',
+      },
+      recommenders: s.recommenders.slice(0, 2).map((r, i) => ({ ...r, data: tied(`T${i}`, i + 1), text: null })),
+    }));
+    await refreshEstimates();
+    await until(() => explorerStore.getState().intervals.status === 'ready', 30_000);
+    const estimates = explorerStore.getState().estimates.value!;
+    const intervals = explorerStore.getState().intervals.value!;
+    expect(estimates.definitions).toEqual({ ties: 'random' });
+    expect(Object.keys(intervals.values).sort()).toEqual([...estimates.methods].sort());
+    estimates.methods.forEach((method, k) =>
+      estimates.recommenders.forEach((_, r) => {
+        const value = intervals.values[method][r][0];
+        expect(value.estimate).toBeCloseTo(estimates.estimates[r][k][0], 12);
+        expect(value.low).toBeLessThanOrEqual(value.high);
+      }),
+    );
+    expect(intervals.paired).toEqual([true, true]);
+    expect(intervals.differences.length).toBe(estimates.methods.length);
   });
 });

@@ -122,11 +122,13 @@ function intervalPlan(
     const definitions = definitionsOf(state.settings);
     return { ...plan, recommenders, ...(definitions ? { definitions } : {}) };
   }
-  // Estimates from sampled ranks: the intervals resample the data as the estimates saw them, or are not computed.
+  // Estimates from sampled ranks: the intervals resample the users as the estimates saw them (optimistic and
+  // pessimistic ties resolved; random: each user with its tie range, spread over it on every resample, as the
+  // point estimates are), or are not computed.
   const definitions = definitionsOf({ ties: state.settings.ties });
   const resampled = recommenders.map((r) => ({ ...r, data: intervalData(r.data, definitions) }));
   const usable = resampled.every((r) => r.data !== null) ? (resampled as NamedData[]) : [];
-  return { ...plan, recommenders: usable };
+  return { ...plan, recommenders: usable, ...(definitions ? { definitions } : {}) };
 }
 
 /** The estimates' recommenders (those whose ranks can be sampled ranks), those left out, and their methods. */

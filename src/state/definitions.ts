@@ -49,15 +49,17 @@ export function hasTieRanges(data: readonly RankData[]): boolean {
 }
 
 /**
- * The data the intervals over users should resample under the definitions: the data as they are, or with ties
- * resolved (optimistic, pessimistic); null where the bootstrap cannot follow them (a variant other than Krichene &
- * Rendle's, or random ties, which turn users into fractions of users).
+ * The data the intervals over the users of the estimates from sampled ranks should resample under the definitions:
+ * the data as they are, or with ties resolved (optimistic, pessimistic); under random ties the data as they are, each
+ * user with its whole tie range, which the intervals job spreads over its positions on every resample
+ * (workers/intervals.ts). Null where the bootstrap cannot follow them (a variant other than Krichene & Rendle's: the
+ * estimates are of their metrics).
  */
 export function intervalData(data: RankData, definitions: Definitions | undefined): RankData | null {
   if (!definitions) return data;
-  if (definitions.variants || definitions.ties === 'random') return null;
+  if (definitions.variants) return null;
   const rule = definitions.ties;
-  if (!rule || !data.ties) return data;
+  if (!rule || rule === 'random' || !data.ties) return data;
   // One object per data and rule, so that large data are uploaded to the workers once (rankUpload.ts).
   const own = resolved.get(data) ?? {};
   resolved.set(data, own);

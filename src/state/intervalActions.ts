@@ -25,7 +25,7 @@ export interface IntervalPlan extends SamplingSetup {
   readonly prior: PriorSpec;
   readonly replicates: number;
   readonly seed: number;
-  /** True ranks: the chosen definitions the exact values follow (recomputed on each resample). */
+  /** The chosen definitions the values follow on each resample (sampled ranks: the tie rule of the estimates). */
   readonly definitions?: Definitions;
 }
 
