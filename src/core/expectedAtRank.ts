@@ -8,7 +8,8 @@
  * - AP = 1/r̃ (eq 12) has a closed form: with replacement E[1/(1 + X)] = (1 − (1 − θ)^{m+1})/((m + 1)θ) (from
  *   C(m, x)/(x + 1) = C(m + 1, x + 1)/(m + 1)); without, by C(K, x)/(x + 1) = C(K + 1, x + 1)/(K + 1) and
  *   Vandermonde, E = (N + 1)(1 − q)/((m + 1)(K + 1)) with q = P(Hyp(N + 1, K + 1, m + 1) = 0).
- * Untruncated NDCG has no short form: `null` (sum over the law instead).
+ * Untruncated NDCG, and a reading of another definition without cut-off (variants/definedMetric.ts), have no short
+ * form: `null` (sum over the law instead).
  * Example: expectedSampledAtRank(parseMetric('auc'), 11, 101, 10, 'with-replacement') ≈ 0.9.
  */
 import type { Metric } from './metrics.ts';
@@ -37,6 +38,7 @@ export function expectedSampledAtRank(
  */
 function closedForm(metric: Metric, K: number, N: number, m: number, sampling: Sampling): number | null {
   if (K <= 0) return metricAtRank(metric, 1, m + 1);
+  if (metric.atRank) return null;
   if (metric.kind === 'auc') return (N - K) / N;
   if (metric.kind !== 'ap' || metric.cutoff !== null) return null;
   if (sampling === 'with-replacement') {
@@ -45,6 +47,11 @@ function closedForm(metric: Metric, K: number, N: number, m: number, sampling: S
   }
   const logQ = m + 1 > N - K ? -Infinity : logHypergeometricPmf(0, K + 1, N - K, m + 1);
   return ((N + 1) * -Math.expm1(logQ)) / ((m + 1) * (K + 1));
+}
+
+/** AUC and untruncated AP in Krichene & Rendle's reading: E[M(r̃) | r] in closed form (closedForm). */
+function hasClosedForm(metric: Metric): boolean {
+  return !metric.atRank && (metric.kind === 'auc' || (metric.kind === 'ap' && metric.cutoff === null));
 }
 
 /** The ratio recurrence rescales its running product past this (long cut-offs would overflow). */
@@ -73,8 +80,9 @@ export class ExpectedAtRankBatch {
   ) {
     const m = sampleSize;
     this.tables = metrics.map((metric) => {
-      if (metric.kind === 'auc' || (metric.kind === 'ap' && metric.cutoff === null)) return null;
-      if (metric.cutoff === null) throw new RangeError(`${metric.id} has no short form (untruncated NDCG)`);
+      if (hasClosedForm(metric)) return null;
+      if (metric.cutoff === null)
+        throw new RangeError(`${metric.id} has no short form (untruncated NDCG or a variant)`);
       const last = Math.min(metric.cutoff, m + 1);
       return Float64Array.from({ length: last }, (_, x) => metricAtRank(metric, x + 1, m + 1));
     });
@@ -84,7 +92,7 @@ export class ExpectedAtRankBatch {
 
   /** Whether every metric has a short form (untruncated NDCG has none). */
   static supports(metrics: readonly Metric[]): boolean {
-    return metrics.every((metric) => metric.kind !== 'ndcg' || metric.cutoff !== null);
+    return metrics.every((metric) => metric.cutoff !== null || hasClosedForm(metric));
   }
 
   /** Writes E[M_t(r̃) | r] for true rank `trueRank` among `itemCount` items into out[t]. */

@@ -14,6 +14,17 @@ export interface Metric {
   readonly kind: MetricKind;
   /** The cut-off K, or null for the untruncated metric (AUC, AP, NDCG). */
   readonly cutoff: number | null;
+  /**
+   * The reading of Tamm et al. the metric is taken in (variants/definedMetric.ts), e.g. `ap-k` for DaisyRec's
+   * AP@K / K; absent for Krichene & Rendle's definition (eqs 2–13).
+   */
+  readonly variant?: string;
+  /**
+   * M(r) of one relevant item at `rank` of `itemCount` items under that reading, where it is another function of
+   * the rank than eqs 7–13 (AP@K / K, Elliot's AP@K); absent where it is the same function. Every computation on
+   * one relevant item's rank (eq 16, the corrections of section 5, eq 14 of Jin et al.) then uses it.
+   */
+  readonly atRank?: (rank: number, itemCount: number) => number;
 }
 
 const NEEDS_CUTOFF: ReadonlySet<MetricKind> = new Set(['precision', 'recall']);
@@ -68,6 +79,7 @@ export function parseMetricList(text: string): Metric[] {
  * Example: metricAtRank(parseMetric('ndcg'), 1, 100) === 1.
  */
 export function metricAtRank(metric: Metric, rank: number, itemCount: number): number {
+  if (metric.atRank) return metric.atRank(rank, itemCount);
   const k = metric.cutoff;
   if (k !== null && rank > k) return 0;
   switch (metric.kind) {
@@ -106,6 +118,14 @@ export function idealDcg(hits: number): number {
  * With setSize = 1 this is metricAtRank.
  */
 export function metricTerm(metric: Metric, position: number, rank: number, setSize: number, itemCount: number): number {
+  if (metric.atRank) {
+    if (setSize !== 1) {
+      throw new InputError(
+        `${metric.id} is defined here for one relevant item per instance; this instance has ${setSize}`,
+      );
+    }
+    return position === 1 ? metric.atRank(rank, itemCount) : 0;
+  }
   if (metric.kind === 'auc') {
     return ((itemCount - (setSize - 1) / 2) / setSize - rank / setSize) / (itemCount - setSize);
   }

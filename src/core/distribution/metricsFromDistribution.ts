@@ -61,12 +61,15 @@ export function sharedDistributionMetrics(
       return 1 - +sum;
     }
     // Every metric but AUC has M(r) independent of n (eqs 8–13), cut off at min(K, n): one table for all groups.
-    const values = metricCurve(metric, reference, reference);
+    // Not so a variant without cut-off that reads K as n (AP@K / K, Elliot's AP@K): a table per group.
+    const perGroup = metric.atRank !== undefined && metric.cutoff === null;
+    const values = perGroup ? null : metricCurve(metric, reference, reference);
     const sum = new Adder();
     for (const g of groups) {
       const n = g.itemCount;
       const last = Math.min(metric.cutoff ?? n, n);
-      sum.add((g.weight / total) * groupMetric(relative, reference, n, last, values));
+      const table = values ?? metricCurve(metric, n, n);
+      sum.add((g.weight / total) * groupMetric(relative, reference, n, last, table));
     }
     return +sum;
   });

@@ -26,7 +26,7 @@ export function exactMetricUnderTies(data: RankData, metric: Metric, itemCount: 
     const k = user.relevantCount;
     const n = user.itemCount;
     let value: number;
-    if (metric.kind === 'auc') {
+    if (metric.kind === 'auc' && !metric.atRank) {
       // Affine in the rank (eq 2): its mean over a range is its value at the midpoint.
       value = user.groups.reduce((s, g) => s + g.grades.length * metricTerm(metric, 1, (g.low + g.high) / 2, k, n), 0);
     } else {

@@ -5,7 +5,7 @@
  *   min(K, |R|) (RecBole, RePlay, DL RS Evaluation: 0.039; Krichene & Rendle's eq 5),
  * and Elliot's mean of Precision@j over all positions j = 1..K, relevant or not (0.073). Precision@r_i = t/r_i
  * for the t-th relevant item, a term affine in t (ties/expectation.ts: expectedIndexedSum); Elliot's reading is
- * Σ_i (H_K − H_{r_i − 1})/K with H the harmonic numbers, linear in the items. NeuRec's 0.003 comes from a bug in
+ * Σ_i (H_K − H_{r_i − 1})/K with H the harmonic numbers (summed as tails), linear in the items. NeuRec's 0.003 comes from a bug in
  * its cumulative denominator (section 4.4) and is not a definition, so it is not listed.
  */
 import { expectedIndexedSum, expectedItemSum } from '../ties/expectation.ts';
@@ -34,6 +34,7 @@ export const apK = perUserVariant(
     libraries: ['DaisyRec'],
     note: 'lowers the value of users with fewer than K relevant items even for a perfect ranking',
     usesCutoff: true,
+    oneItem: (rank, cutoff) => (rank <= cutoff ? 1 / rank / cutoff : 0),
   },
   (user, { cutoff }) => expectedPrecisionSum(user, cutoff) / cutoff,
 );
@@ -64,13 +65,17 @@ export const apMin = perUserVariant(
   (user, { cutoff }) => expectedPrecisionSum(user, cutoff) / Math.min(cutoff, user.relevantCount),
 );
 
-/** Harmonic numbers H_0..H_K (the last table is kept: one K is asked for all users in turn). */
-let harmonicTable = new Float64Array(1);
-function harmonic(cutoff: number): Float64Array {
-  if (harmonicTable.length > cutoff) return harmonicTable;
-  const h = new Float64Array(cutoff + 1);
-  for (let j = 1; j <= cutoff; j++) h[j] = h[j - 1] + 1 / j;
-  return (harmonicTable = h);
+/**
+ * The tail sums T(r) = Σ_{j=r}^{K} 1/j = H_K − H_{r−1} at index r (T(K + 1) = 0), summed from K down so that no
+ * difference of harmonic numbers cancels (the last table is kept: one K is asked for all users in turn).
+ */
+let tailTable = { cutoff: 0, sums: new Float64Array(2) };
+function tailSums(cutoff: number): Float64Array {
+  if (tailTable.cutoff === cutoff) return tailTable.sums;
+  const sums = new Float64Array(cutoff + 2);
+  for (let j = cutoff; j >= 1; j--) sums[j] = sums[j + 1] + 1 / j;
+  tailTable = { cutoff, sums };
+  return sums;
 }
 
 export const apElliot = perUserVariant(
@@ -82,9 +87,10 @@ export const apElliot = perUserVariant(
     libraries: ['Elliot'],
     note: 'drops the indicator of relevance at position j (its documentation says min(K, |R|) with the indicator)',
     usesCutoff: true,
+    oneItem: (rank, cutoff) => (rank > cutoff ? 0 : tailSums(cutoff)[rank] / cutoff),
   },
   (user, { cutoff }) => {
-    const h = harmonic(cutoff);
-    return expectedItemSum(user, (rank) => h[cutoff] - h[rank - 1], cutoff) / cutoff;
+    const tail = tailSums(cutoff);
+    return expectedItemSum(user, (rank) => tail[rank], cutoff) / cutoff;
   },
 );

@@ -8,3 +8,4 @@ export { userAuc } from './auc.ts';
 export { userAucAtCutoff } from './aucAtCutoff.ts';
 export * from './choice.ts';
 export * from './definedTable.ts';
+export * from './definedMetric.ts';

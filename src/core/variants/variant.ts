@@ -32,6 +32,12 @@ export interface MetricVariant {
   readonly usesCutoff: boolean;
   /** The value over the users of one recommender. */
   value(users: readonly UserRanks[], context: VariantContext): number;
+  /**
+   * The value of one user with one relevant item (grade 1) at `rank`, for the variants that are another function
+   * of that rank than Krichene & Rendle's (the same number as `value` on that user; tested): a fast path for
+   * curves over millions of ranks. `cutoff` is K, or n for the untruncated metric.
+   */
+  readonly oneItem?: (rank: number, cutoff: number) => number;
 }
 
 /** The users' mean of a per-user value, each weighted by the number of users it stands for. */
