@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   bootstrapEstimates,
   createRandom,
+  definedExactMetrics,
   definedMetricsTable,
   groupedRankData,
   jointBootstrap,
@@ -134,6 +135,23 @@ describe('bootstrapIntervals of true ranks under chosen definitions', () => {
       expect(v.high).toBeGreaterThanOrEqual(pessimistic[j].high);
     });
     expect(random[0].estimate).toBeLessThan(optimistic[0].estimate);
+  });
+
+  it('the intervals are those of recomputing every resample (per-user values computed once instead), to 1e-12', () => {
+    const definitions = { ties: 'random' as const, variants: { auc: 'sauc' } };
+    const metrics = parseMetricList(request.metrics.join(','));
+    const slow = jointBootstrap([data], (d) => definedExactMetrics(d, metrics, 100, definitions), {
+      replicates: 200,
+      seed: 3,
+    });
+    if (!slow.ok) throw new Error(slow.error);
+    const result = bootstrapIntervals({ ...request, definitions }).values[0][0];
+    result.forEach((v, j) => {
+      const want = percentileInterval(slow.value.replicates[0][j], 0.95);
+      expect(v.estimate).toBe(slow.value.point[0][j]);
+      expect(Math.abs(v.low - want.low)).toBeLessThanOrEqual(1e-12);
+      expect(Math.abs(v.high - want.high)).toBeLessThanOrEqual(1e-12);
+    });
   });
 });
 

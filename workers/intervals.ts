@@ -7,7 +7,7 @@
  * (the fast vector methods first, then each rank-distribution fit), so intervals fill in as they are ready.
  */
 import {
-  definedExactMetrics,
+  definedExactResampling,
   EstimatorVectors,
   estimateMetrics,
   exactMetric,
@@ -21,6 +21,7 @@ import {
   type FitOptions,
   type NamedDifference,
   type RankData,
+  type ResampleValues,
   type SamplingSetup,
   withTieRule,
 } from '../src/core/index.ts';
@@ -82,12 +83,14 @@ export function bootstrapIntervals(
   const replicates = request.replicates ?? 200;
   const { itemCount, sampleSize, sampling } = request;
   let methodIds: string[];
-  let values: (d: RankData) => number[];
+  let values: ((d: RankData) => number[]) | ResampleValues;
   if (request.rankKind === 'true') {
     methodIds = ['exact'];
     const { definitions } = request;
+    // Under definitions (random ties: each user's expectation over its tie range) every user's value is computed
+    // once and each resample's value is a weighted sum of them (core ties/userValues.ts; SAUC recomputed).
     values = definitions
-      ? (d) => definedExactMetrics(d, metrics, itemCount, definitions)
+      ? definedExactResampling(metrics, itemCount, definitions)
       : (d) => metrics.map((metric) => exactMetric(d, metric, itemCount));
   } else {
     const methods = request.methods.map(parseMethod);

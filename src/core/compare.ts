@@ -114,11 +114,24 @@ function userUniverse(data: readonly (RankData & { users: Int32Array })[]): { si
   return { size: slot.size, slots };
 }
 
+/**
+ * The values of a bootstrap in two parts, for values that need not be recomputed from scratch on each resample (e.g.
+ * a mean of per-user values computed once: ties/userValues.ts): `point` on the data as they are, `replicate` on a
+ * resample given by its draws — draws[i] users drawn from row i of data[recommender] (the buffer is reused: read it
+ * before returning) — and `resampled()`, the resample as data (compare.ts resample), built only if asked for.
+ */
+export interface ResampleValues {
+  point(data: RankData, recommender: number): number[];
+  replicate(draws: Float64Array, resampled: () => RankData, recommender: number): number[];
+}
+
 export function jointBootstrap(
   data: readonly RankData[],
-  values: (data: RankData, recommender: number) => number[],
+  values: ((data: RankData, recommender: number) => number[]) | ResampleValues,
   options: JointBootstrapOptions,
 ): Result<JointBootstrap> {
+  const parts: ResampleValues =
+    typeof values === 'function' ? { point: values, replicate: (_, resampled, r) => values(resampled(), r) } : values;
   const replicates = options.replicates ?? 200;
   if (!Number.isSafeInteger(replicates) || replicates < 1) {
     return fail(`the number of bootstrap resamples B must be an integer ≥ 1, got ${replicates}`);
@@ -131,7 +144,7 @@ export function jointBootstrap(
       }
     }
   }
-  const point = data.map((d, r) => values(d, r));
+  const point = data.map((d, r) => parts.point(d, r));
   const out = point.map((row) => row.map(() => new Float64Array(replicates)));
   // Two or more recommenders with user ids share one draw of users; the others draw their own rows.
   const withUsers = data.filter(hasUsers);
@@ -156,7 +169,7 @@ export function jointBootstrap(
         const slots = universe.slots[joint.indexOf(data[r] as never)];
         draws = Float64Array.from(slots, (s) => userDraws[s]);
       }
-      const row = values(resample(data[r], draws), r);
+      const row = parts.replicate(draws, () => resample(data[r], draws), r);
       row.forEach((v, j) => (out[r][j][b] = v));
     }
     options.onProgress?.(b + 1, replicates);

@@ -5,3 +5,4 @@ export * from './resolveTies.ts';
 export * from './exactMetric.ts';
 export * from './randomMixture.ts';
 export * from './drawTies.ts';
+export * from './userValues.ts';
