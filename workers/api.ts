@@ -6,7 +6,7 @@
  * worker boundary in one long task. Large typed arrays going back are transferred, not copied.
  */
 import { transfer } from 'comlink';
-import type { RankData } from '../src/core/index.ts';
+import type { RankData, TieRule } from '../src/core/index.ts';
 import { definitionsTable } from './definitions.ts';
 import type { DistributionCurvesRequest } from './figures/distributionCurves.ts';
 import { figureJobs } from './figures/index.ts';
@@ -24,6 +24,7 @@ import {
   hasRankData,
   putRankChunk,
   resolveRank,
+  resolveRankUnder,
   retainRankData,
   type RankSource,
 } from './rankRegistry.ts';
@@ -32,10 +33,17 @@ import { generateSynthetic, type SyntheticParams } from './synthetic.ts';
 /** A request whose recommenders may be references to data uploaded to this worker. */
 export type WithSources<T extends { readonly recommenders: readonly RankData[] }> = Omit<T, 'recommenders'> & {
   readonly recommenders: readonly RankSource[];
+  /** How the figure orders the data's tied items (Definitions' tie rule); absent, the rank column as it is. */
+  readonly ties?: TieRule;
 };
 
+/**
+ * The request with its recommenders' data, their tied items ordered by the request's tie rule (`ties`, the
+ * Definitions' setting) where it names one: every figure then computes under the rule the results table uses.
+ */
 function resolved<T extends { readonly recommenders: readonly RankData[] }>(request: WithSources<T>): T {
-  return { ...request, recommenders: request.recommenders.map(resolveRank) } as unknown as T;
+  const recommenders = request.recommenders.map((source) => resolveRankUnder(source, request.ties));
+  return { ...request, recommenders } as unknown as T;
 }
 
 export const api = {

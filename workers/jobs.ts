@@ -12,6 +12,7 @@ import {
   type FitOptions,
   EstimatorVectors,
   parseMethod,
+  parseDefinedMetric,
   parseMetric,
   priorVector,
   simulate,
@@ -99,7 +100,7 @@ export function itemCountsOf(data: readonly RankData[], itemCount: number): Set<
  * interpolated): `onProgress` hears of each solve, at most every 100 ms.
  */
 export function estimateAll(request: CorrectionRequest, onProgress?: Progress): number[][][] {
-  const metrics = request.metrics.map(parseMetric);
+  const metrics = request.metrics.map(parseDefinedMetric);
   const methods = request.methods.map(parseMethod);
   const setup = {
     itemCount: request.itemCount,
@@ -133,7 +134,7 @@ export function runStudy(request: StudyRequest, onProgress?: Progress): Simulati
   return simulate({
     ...request,
     recommenders: request.recommenders.map(resolveRank),
-    metrics: request.metrics.map(parseMetric),
+    metrics: request.metrics.map(parseDefinedMetric),
     methods: request.methods.map(parseMethod),
     prior: priorVector(request.prior, request.itemCount),
     // Per-instance n: corrections interpolated in n (core itemCountGrid.ts), as in the figures' studies.

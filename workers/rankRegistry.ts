@@ -3,7 +3,7 @@
  * enough never to block the page (rankUpload.ts sends them), instead of with every request. Jobs take a RankSource:
  * the data themselves (small data) or a reference to data put here.
  */
-import type { RankData } from '../src/core/index.ts';
+import { withTieRule, type RankData, type TieRule } from '../src/core/index.ts';
 
 export type RankRef = { readonly ref: string; readonly name: string };
 export type RankSource = RankData | RankRef;
@@ -68,4 +68,24 @@ export function resolveRank(input: RankSource): RankData {
   const data = registry.get(input.ref);
   if (!data) throw new Error(`rank data "${input.ref}" were not sent to this worker`);
   return { ...data, name: input.name };
+}
+
+/** Data under each tie rule, kept per data put here (a rule's data are derived once, however many views ask). */
+const underRule = new WeakMap<RankData, Map<TieRule, RankData>>();
+
+/**
+ * The data with their tied items ordered by `rule` (core withTieRule: optimistic or pessimistic positions, or the
+ * random rule's exact mixture of positions), as every figure's computation should see them; without a rule, the
+ * data as they are.
+ */
+export function resolveRankUnder(input: RankSource, rule: TieRule | undefined): RankData {
+  if (rule === undefined) return resolveRank(input);
+  if (!('ref' in input)) return withTieRule(input, rule);
+  const data = registry.get(input.ref);
+  if (!data) return resolveRank(input); // throws the missing-data error
+  let rules = underRule.get(data);
+  if (!rules) underRule.set(data, (rules = new Map()));
+  let tied = rules.get(rule);
+  if (!tied) rules.set(rule, (tied = withTieRule(data, rule)));
+  return { ...tied, name: input.name };
 }

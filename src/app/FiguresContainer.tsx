@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { FiguresSection } from '../components/figures/FiguresSection.tsx';
 import { DEFAULT_SYNTHETIC } from '../state/datasets/registry.ts';
 import { confirmPreview, loadDataset } from '../state/inputActions.ts';
-import { figuresDefinitionNote } from '../state/definitions.ts';
+import { isSingleRelevant } from '../core/index.ts';
+import { chosenVariants, figuresDefinitionNote } from '../state/definitions.ts';
 import { figuresViewOf } from '../state/figureView.ts';
 import { updateFiguresView } from '../state/settingsActions.ts';
 import { currentBridge } from '../state/actions.ts';
@@ -23,12 +24,20 @@ export function FiguresContainer() {
   const settings = useExplorer((s) => s.settings);
   const view = useExplorer((s) => s.view);
   const figureView = useMemo(() => figuresViewOf(view), [view]);
-  const definitionsNote = useMemo(() => figuresDefinitionNote(settings), [settings]);
   const recommenders = useMemo(
     () =>
       entries.filter((r) => !r.hidden && r.data !== null).map((r) => ({ name: r.name, color: r.color, data: r.data! })),
     [entries],
   );
+  const definitionsNote = useMemo(
+    () =>
+      figuresDefinitionNote(
+        settings,
+        recommenders.every((r) => isSingleRelevant(r.data)),
+      ),
+    [settings, recommenders],
+  );
+  const variants = useMemo(() => chosenVariants(settings.variants), [settings.variants]);
   return (
     <FiguresSection
       recommenders={recommenders}
@@ -43,6 +52,8 @@ export function FiguresContainer() {
       figureView={figureView}
       onFigureView={updateFiguresView}
       definitionsNote={definitionsNote}
+      {...(variants ? { variants } : {})}
+      {...(settings.ties ? { ties: settings.ties } : {})}
     />
   );
 }

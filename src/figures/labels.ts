@@ -5,7 +5,8 @@
 import { formatInteger, formatSigned, formatSignificant } from '../core/labels.ts';
 import type { TitlePart } from './axes.ts';
 
-export { metricLabel } from '../core/labels.ts';
+/** A metric id's label, with the definition it is read under: `ap@10` → "AP@10", `ap@10:ap-k` → "AP@10 (AP@K / K)". */
+export { metricIdLabel as metricLabel } from '../core/variants/definedMetric.ts';
 
 const italic = (text: string): TitlePart => ({ text, italic: true });
 const plain = (text: string): TitlePart => ({ text });

@@ -5,7 +5,9 @@
  * picks the exact winner). Cells that contradict the exact ordering are marked.
  */
 import type { ExpectedTable, StudyTables } from '../../workers/figures/studyTables.ts';
-import { formatInteger, metricLabel, shortMethodLabel } from '../core/labels.ts';
+import { formatInteger, shortMethodLabel } from '../core/labels.ts';
+import { parseDefinedMetric } from '../core/variants/definedMetric.ts';
+import { metricLabel } from './labels.ts';
 import { cell, contradictions, type TableGroup, type TableModel } from './tableModel.ts';
 
 const fixed = (digits: number) => (v: number) => v.toFixed(digits);
@@ -129,13 +131,15 @@ export function orderingTable(study: StudyTables): TableModel {
 
 /** Jin et al. Table 4: per cut-off K and metric, in how many repetitions each method picks the exact winner. */
 export function winnerTable(study: StudyTables): TableModel {
-  const cutoffs = [...new Set(study.metrics.map((m) => m.split('@')[1]).filter(Boolean))];
+  const parsed = study.metrics.map(parseDefinedMetric);
+  const cutoffs = [...new Set(parsed.map((m) => m.cutoff).filter((k) => k !== null))];
   const groups = cutoffs.map((k) => ({
     label: `K = ${k}`,
     rows: study.metrics
-      .filter((m) => m.endsWith(`@${k}`))
+      .filter((_, i) => parsed[i].cutoff === k)
       .map((metric) => ({
-        label: metricLabel(metric.split('@')[0]),
+        // The metric's name without its cut-off (the group says K), with the definition it is read under.
+        label: metricLabel(metric.replace(`@${k}`, '')),
         cells: study.methods.map((method) => {
           const w = study.winners.find((x) => x.metric === metric && x.method === method);
           return w

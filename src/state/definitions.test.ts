@@ -61,8 +61,15 @@ describe('figuresDefinitionNote', () => {
   it('is null for Krichene & Rendle’s definitions, and names the chosen ones and the tie rule otherwise', () => {
     expect(figuresDefinitionNote({ metrics: ['ap', 'ndcg'], variants: { ap: 'ap-min' } })).toBeNull();
     const note = figuresDefinitionNote({ metrics: ['ap@10', 'ndcg'], variants: { ap: 'ap-k' }, ties: 'random' });
-    expect(note).toContain('use Krichene & Rendle’s definitions of the metrics (eqs 7–13)');
+    expect(note).toContain('use the definitions chosen in Definitions');
     expect(note).toContain(`${definedMetricLabel('ap@10', { variants: { ap: 'ap-k' } })}; ties broken at random`);
     expect(note).not.toContain('NDCG');
+    expect(figuresDefinitionNote({ metrics: ['ndcg'], ties: 'pessimistic' })).toMatch(/Definitions: ties .*pessimist/);
+  });
+
+  it('says that the figures keep Krichene & Rendle’s definitions when some users have several relevant items', () => {
+    const note = figuresDefinitionNote({ metrics: ['ap@10'], variants: { ap: 'ap-k' } }, false);
+    expect(note).toContain('use Krichene & Rendle’s definitions of the metrics (eqs 2–13), since some users have');
+    expect(note).toContain(definedMetricLabel('ap@10', { variants: { ap: 'ap-k' } }));
   });
 });

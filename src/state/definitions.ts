@@ -99,19 +99,34 @@ export function estimatesDefinitionNote(
 }
 
 /**
- * What the figures and the Tables tab compute when the reader chose other definitions than theirs: they use
- * Krichene & Rendle's metrics (eqs 7–13) and the rank column as it is, and say so above them, naming what the
- * results table uses instead. Null when the choices are theirs.
+ * What the figures and the Tables tab compute under the reader's definitions, said above them. They follow the
+ * chosen readings where the data have one relevant item per instance (every figure computes on that item's rank:
+ * `ap@10` is read as `ap@10:ap-k`, core definedMetric.ts) and order tied items by the chosen rule; Jin et al.'s
+ * figures read Krichene & Rendle's metric@K off P̂. With several relevant items somewhere, the figures keep Krichene &
+ * Rendle's definitions (only the results table computes the variants on sets of items). Null when the choices are
+ * theirs.
  */
-export function figuresDefinitionNote(settings: Pick<Settings, 'ties' | 'variants' | 'metrics'>): string | null {
+export function figuresDefinitionNote(
+  settings: Pick<Settings, 'ties' | 'variants' | 'metrics'>,
+  singleRelevant = true,
+): string | null {
   const definitions = definitionsOf(settings);
   if (!definitions) return null;
   const named = settings.metrics
     .filter((id) => !isDefaultVariant(parseMetric(id).kind, definitions.variants))
     .map((id) => definedMetricLabel(id, definitions));
-  const chosen = [...named, ...(definitions.ties ? [tieRuleText(definitions.ties)] : [])];
+  const rule = definitions.ties ? [tieRuleText(definitions.ties)] : [];
+  if (named.length > 0 && !singleRelevant) {
+    return (
+      `The figures and tables below use Krichene & Rendle’s definitions of the metrics (eqs 2–13), since some users ` +
+      `have several relevant items${rule.length ? `, with ${rule[0]}` : ''}; the results table above uses the ` +
+      `definitions chosen in Definitions: ${named.join('; ')}.`
+    );
+  }
+  const chosen = [...named, ...rule];
+  if (chosen.length === 0) return null;
   return (
-    `The figures and tables below use Krichene & Rendle’s definitions of the metrics (eqs 7–13) and the rank column ` +
-    `as it is; the results table above uses the definitions chosen in Definitions: ${chosen.join('; ')}.`
+    `The figures and tables below use the definitions chosen in Definitions: ${chosen.join('; ')}` +
+    (named.length > 0 ? ' (Jin et al.’s figures read Krichene & Rendle’s metric@K off P̂).' : '.')
   );
 }

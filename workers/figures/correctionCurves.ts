@@ -6,7 +6,7 @@ import {
   EstimatorVectors,
   metricAtRank,
   parseMethod,
-  parseMetric,
+  parseDefinedMetric,
   priorVector,
   type SamplingSetup,
 } from '../../src/core/index.ts';
@@ -36,7 +36,7 @@ export interface CorrectionCurves {
 
 export function correctionCurves(request: CorrectionCurvesRequest): CorrectionCurves {
   const { itemCount, sampleSize, sampling } = request;
-  const metric = parseMetric(request.metric);
+  const metric = parseDefinedMetric(request.metric);
   const prior = priorVector(request.prior, itemCount);
   const cache = new EstimatorVectors([metric], { itemCount, sampleSize, sampling, prior });
   const vectors = request.methods.map((id) => cache.get(parseMethod(id), itemCount)[0]);

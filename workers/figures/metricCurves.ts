@@ -4,7 +4,7 @@
  * ranks and over the zoomed top ranks, with what the caption says: M at the last zoomed rank and the share of the
  * total weight Σ M(r) that falls on the top ranks. Compact whatever n: a few thousand numbers per metric.
  */
-import { metricCurve, parseMetric } from '../../src/core/index.ts';
+import { metricCurve, parseDefinedMetric } from '../../src/core/index.ts';
 import { readoutRanks } from '../../src/core/grid.ts';
 
 export interface MetricCurvesRequest {
@@ -47,7 +47,7 @@ function readout(curves: readonly Float64Array[], count: number): RankReadout {
 export function metricCurves(request: MetricCurvesRequest): MetricCurves {
   const { itemCount } = request;
   const zoom = Math.min(request.zoom, itemCount);
-  const metrics = request.metrics.map(parseMetric);
+  const metrics = request.metrics.map(parseDefinedMetric);
   const curves = metrics.map((metric) => metricCurve(metric, itemCount));
   const topShare = curves.map((c) => {
     if (!(c[0] > 0)) return null;

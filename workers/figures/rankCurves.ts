@@ -7,7 +7,7 @@ import {
   BULK_CUTOFF,
   KernelRow,
   metricAtRank,
-  parseMetric,
+  parseDefinedMetric,
   sampledMetricVector,
   validateSamplingSetup,
   type Sampling,
@@ -79,7 +79,7 @@ export interface SampledCurves {
 /** Figure 3's data: the exact metric and the expected sampled metric for several m, over true ranks. */
 export function sampledCurves(request: SampledCurvesRequest): SampledCurves {
   const { itemCount, sampleSizes, sampling } = request;
-  const metrics = request.metrics.map(parseMetric);
+  const metrics = request.metrics.map(parseDefinedMetric);
   const ranks = rankGrid(Math.min(request.maxRank, itemCount), request.dense ?? 2000);
   const exact = metrics.map((metric) => Float64Array.from(ranks, (r) => metricAtRank(metric, r, itemCount)));
   const sampled = sampleSizes.map((m) =>

@@ -9,8 +9,7 @@ import {
   formatInteger,
   interpolationNodes,
   parseMethodList,
-  parseMetric,
-  parseMetricList,
+  parseDefinedMetric,
   priorVector,
   simulate,
   type RankData,
@@ -32,7 +31,7 @@ export interface ExpectedTable {
 }
 
 export function expectedTable(request: ExpectedTableRequest): ExpectedTable {
-  const metrics = request.metrics.map(parseMetric);
+  const metrics = request.metrics.map(parseDefinedMetric);
   const rows = expectedMetricsTable(request.recommenders, metrics, request);
   return {
     recommenders: request.recommenders.map((r) => r.name),
@@ -72,7 +71,7 @@ export interface StudyTables extends SimulationResult {
 }
 
 export function studyTables(request: StudyTablesRequest, onProgress?: Progress): StudyTables {
-  const metrics = parseMetricList(request.metrics.join(','));
+  const metrics = request.metrics.map(parseDefinedMetric);
   const methods = parseMethodList(request.methods.join(','));
   const dropped = request.globalN === true && request.recommenders.some((r) => r.itemCounts !== null);
   const recommenders = dropped ? request.recommenders.map((r) => ({ ...r, itemCounts: null })) : request.recommenders;

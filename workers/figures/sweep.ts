@@ -13,7 +13,7 @@ import {
   exactMetric,
   itemCountRange,
   parseMethod,
-  parseMetric,
+  parseDefinedMetric,
   priorVector,
   type ItemCountRange,
   type RankData,
@@ -109,7 +109,7 @@ export function sweepSampleSizes(
   onPartial?: (result: SweepResult) => void,
 ): SweepResult {
   const { recommenders, itemCount, sampling } = request;
-  const metrics = request.metrics.map(parseMetric);
+  const metrics = request.metrics.map(parseDefinedMetric);
   const names = recommenders.map((r) => r.name);
   const largest = largestSampleSize(recommenders, itemCount, sampling);
   const grid = sampleSizeGrid(largest, request.points ?? 48, request.include);

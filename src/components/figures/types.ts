@@ -1,4 +1,4 @@
-import type { PriorSpec, RankData, Sampling } from '../../core/index.ts';
+import type { PriorSpec, RankData, Sampling, TieRule, VariantChoice } from '../../core/index.ts';
 import type { Settings } from '../../state/document.ts';
 import type { FiguresView } from '../../state/figureView.ts';
 import type { Bridge } from '../../state/workerBridge.ts';
@@ -28,7 +28,14 @@ export interface FigureInputs extends Pick<Settings, 'rankKind' | 'itemCount' | 
   readonly figureView: FiguresView;
   /** Changes the figures' view: `update` gets the current one and returns the next. */
   readonly onFigureView: (update: (view: FiguresView) => FiguresView) => void;
-  /** Said above the figures when the results use other metric definitions than the figures' (Krichene & Rendle's). */
+  /**
+   * The definitions chosen in Definitions other than Krichene & Rendle's (Tamm et al.'s variants): the figures read
+   * their metrics under them (entries/common.ts: definedIds); absent when every metric is theirs.
+   */
+  readonly variants?: VariantChoice;
+  /** How tied items are ordered (Definitions' setting): every figure computes under it; absent, the rank column. */
+  readonly ties?: TieRule;
+  /** Said above the figures when they cannot follow every chosen definition (several relevant items per user). */
   readonly definitionsNote?: string | null;
 }
 

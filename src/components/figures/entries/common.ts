@@ -1,5 +1,13 @@
 /** What several entries share: the recommenders a request carries, the true-ranks check, the prior in words. */
-import { priorText, type PriorSpec, type RankData } from '../../../core/index.ts';
+import {
+  definedMetricId,
+  isSingleRelevant,
+  priorText,
+  withTieRule,
+  type PriorSpec,
+  type RankData,
+  type TieRule,
+} from '../../../core/index.ts';
 import { fmtInt } from '../../../figures/labels.ts';
 import { rankInputs } from '../../../state/rankUpload.ts';
 import type { AsyncApi } from '../../../state/workerBridge.ts';
@@ -13,12 +21,38 @@ export interface RequestRecommender {
 /** A worker request as the page holds it: its recommenders by name and ranks (uploaded when the request runs). */
 export type PageRequest<T extends { readonly recommenders: readonly RankData[] }> = Omit<T, 'recommenders'> & {
   readonly recommenders: readonly RequestRecommender[];
+  /** The tie rule the worker orders the data's tied items by (workers/api.ts: resolved); absent, the rank column. */
+  readonly ties?: TieRule;
 };
 
 /** The recommenders as a request carries them: names and ranks (their colours belong to the model). */
 export function requestRecommenders(recommenders: FigureInputs['recommenders']): RequestRecommender[] {
   return recommenders.map((r) => ({ name: r.name, data: r.data }));
 }
+
+/**
+ * A request's data: the recommenders' names and ranks, and the tie rule of Definitions where some recommender's data
+ * carry tie ranges for it to act on (so that other data keep their requests and cached results).
+ */
+export function requestData(
+  inputs: Pick<FigureInputs, 'ties'>,
+  recommenders: FigureInputs['recommenders'],
+): { readonly recommenders: RequestRecommender[]; readonly ties?: TieRule } {
+  const tied = inputs.ties !== undefined && recommenders.some((r) => r.data.ties);
+  return { recommenders: requestRecommenders(recommenders), ...(tied ? { ties: inputs.ties } : {}) };
+}
+
+/** Data under a tie rule on the page (Figure 5's histogram is drawn without a worker), derived once per data. */
+export function tiedOnPage(data: RankData, rule: TieRule | undefined): RankData {
+  if (rule === undefined || !data.ties) return data;
+  let rules = pageTied.get(data);
+  if (!rules) pageTied.set(data, (rules = new Map()));
+  let tied = rules.get(rule);
+  if (!tied) rules.set(rule, (tied = withTieRule(data, rule)));
+  return tied;
+}
+
+const pageTied = new WeakMap<RankData, Map<TieRule, RankData>>();
 
 /** The request with its recommenders as the worker takes them: small data as they are, large data uploaded once. */
 export async function withRankSources<R extends { readonly recommenders: readonly RequestRecommender[] }>(
@@ -56,4 +90,21 @@ export function needsRecommenders(inputs: Pick<FigureInputs, 'rankKind' | 'recom
 export function priorPhrase(prior: PriorSpec | undefined): string {
   const text = priorText(prior);
   return text.startsWith('the ') ? text : `a ${text}`;
+}
+
+/**
+ * The metric ids a request carries, each read under the definition chosen in Definitions (core definedMetricId:
+ * `ap@10` becomes `ap@10:ap-k` for DaisyRec's AP@K / K), since every figure computes on one relevant item's rank;
+ * Krichene & Rendle's when the data have several relevant items for some instance (the note above the figures says
+ * so). Ids of Krichene & Rendle's definitions stay as they are, and so do the requests and their cached results.
+ */
+export function definedIds(inputs: Pick<FigureInputs, 'variants' | 'recommenders'>, ids: readonly string[]): string[] {
+  const { variants } = inputs;
+  if (!variants || !inputs.recommenders.every((r) => isSingleRelevant(r.data))) return [...ids];
+  return ids.map((id) => definedMetricId(id, variants));
+}
+
+/** `ap@10:ap-k` → `ap@10`: the metric a figure's own choice names, without the definition it is read under. */
+export function plainMetricId(id: string): string {
+  return id.split(':')[0];
 }

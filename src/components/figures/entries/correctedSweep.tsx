@@ -7,7 +7,15 @@ import { Choice, ListInput, ScaleChoice } from '../Controls.tsx';
 import { figureEntry } from '../entry.ts';
 import { parseGammaList } from '../parse.ts';
 import { SAMPLING_TEXT, type FigureInputs } from '../types.ts';
-import { needsRecommenders, priorPhrase, requestRecommenders, withRankSources, type PageRequest } from './common.ts';
+import {
+  definedIds,
+  needsRecommenders,
+  plainMetricId,
+  priorPhrase,
+  requestData,
+  withRankSources,
+  type PageRequest,
+} from './common.ts';
 import { populationOf, POPULATION_TEXT, withPopulation, withPopulationCaption, type Populated } from './population.ts';
 
 const METRICS = ['recall@10', 'ndcg@10', 'ap', 'auc'];
@@ -55,8 +63,8 @@ export const correctedSweep = figureEntry<'fig6', CorrectedSweepRequest, SweepRe
   ),
   problem: (inputs) => needsRecommenders(inputs),
   request: (inputs, values) => ({
-    recommenders: requestRecommenders(inputs.recommenders),
-    metrics: [METRICS.includes(values.metric) ? values.metric : METRICS[0]],
+    ...requestData(inputs, inputs.recommenders),
+    metrics: definedIds(inputs, [METRICS.includes(values.metric) ? values.metric : METRICS[0]]),
     methods: ['sampled', `bv:${values.gamma}`],
     itemCount: inputs.itemCount,
     sampling: inputs.sampling,
@@ -85,7 +93,7 @@ export const correctedSweep = figureEntry<'fig6', CorrectedSweepRequest, SweepRe
     <>
       <Choice
         label="Metric"
-        value={request?.metrics[0] ?? METRICS[0]}
+        value={plainMetricId(request?.metrics[0] ?? METRICS[0])}
         options={METRICS.map((id) => ({ value: id, label: metricLabel(id) }))}
         onChange={settings.setter('metric')}
       />

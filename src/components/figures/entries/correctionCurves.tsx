@@ -4,6 +4,7 @@ import { metricLabel } from '../../../figures/labels.ts';
 import type { CorrectionCurves, CorrectionCurvesRequest } from '../../../../workers/figures/correctionCurves.ts';
 import { Choice, IntegerInput, ListInput, ScaleChoice } from '../Controls.tsx';
 import { figureEntry } from '../entry.ts';
+import { definedIds, plainMetricId } from './common.ts';
 import { parseGammaList } from '../parse.ts';
 import type { FigureInputs } from '../types.ts';
 
@@ -44,7 +45,7 @@ export const correctionCurves = figureEntry<'fig4', CorrectionCurvesRequest, Cor
     const gammas = parseGammaList(gammaText(values.gammas), 4) as number[];
     const metric = metricOptions(inputs.metrics).some((o) => o.value === values.metric) ? values.metric : 'ap';
     return {
-      metric,
+      metric: definedIds(inputs, [metric])[0],
       itemCount,
       sampleSize: sampling === 'without-replacement' ? Math.min(m, itemCount - 1) : m,
       sampling,
@@ -71,7 +72,7 @@ export const correctionCurves = figureEntry<'fig4', CorrectionCurvesRequest, Cor
       <>
         <Choice
           label="Metric"
-          value={request?.metric ?? 'ap'}
+          value={plainMetricId(request?.metric ?? 'ap')}
           options={metricOptions(inputs.metrics)}
           onChange={set('metric')}
         />

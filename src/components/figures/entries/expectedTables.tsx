@@ -4,7 +4,7 @@ import { expectedTables as expectedTableModels } from '../../../figures/paperTab
 import type { ExpectedTable, ExpectedTableRequest } from '../../../../workers/figures/studyTables.ts';
 import { figureEntry } from '../entry.ts';
 import { SAMPLING_TEXT } from '../types.ts';
-import { needsTrueRanks, requestRecommenders, withRankSources, type PageRequest } from './common.ts';
+import { definedIds, needsTrueRanks, requestData, withRankSources, type PageRequest } from './common.ts';
 
 /**
  * The Tables tab's opening and Krichene & Rendle's Tables 1–2, computed exactly: the exact metrics and the
@@ -24,8 +24,8 @@ export const expectedTables = figureEntry<'tables', PageRequest<ExpectedTableReq
   ),
   problem: (inputs) => needsTrueRanks(inputs, 1, 'Tables 1–2 need'),
   request: (inputs) => ({
-    recommenders: requestRecommenders(inputs.recommenders),
-    metrics: inputs.metrics,
+    ...requestData(inputs, inputs.recommenders),
+    metrics: definedIds(inputs, inputs.metrics),
     itemCount: inputs.itemCount,
     sampleSize: inputs.sampleSize,
     sampling: inputs.sampling,

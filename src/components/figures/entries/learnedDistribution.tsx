@@ -7,13 +7,7 @@ import type { DistributionCurves, DistributionCurvesRequest } from '../../../../
 import { IntegerInput, ScaleChoice } from '../Controls.tsx';
 import { figureEntry } from '../entry.ts';
 import { SAMPLING_TEXT } from '../types.ts';
-import {
-  needsTrueRanks,
-  requestRecommenders,
-  withRankSources,
-  type PageRequest,
-  type RequestRecommender,
-} from './common.ts';
+import { needsTrueRanks, requestData, withRankSources, type PageRequest, type RequestRecommender } from './common.ts';
 
 type LearnedDistributionRequest = PageRequest<DistributionCurvesRequest>;
 
@@ -88,7 +82,7 @@ export const learnedDistribution = figureEntry<'fig7', LearnedDistributionReques
     const { itemCount, sampling } = inputs;
     const m = values.sampleSize ?? inputs.sampleSize;
     return {
-      recommenders: requestRecommenders(inputs.recommenders.slice(0, 3)),
+      ...requestData(inputs, inputs.recommenders.slice(0, 3)),
       methods: distributionMethodIds(), // Jin et al.'s estimators, as in their Figure 2: MLE, WMLE, MES, BV 0.1
       itemCount,
       sampleSize: sampling === 'without-replacement' ? Math.min(m, itemCount - 2) : m,

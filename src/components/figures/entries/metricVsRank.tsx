@@ -4,6 +4,7 @@ import { FIGURE_DEFAULTS, FIGURE_LIMITS } from '../../../state/figureView.ts';
 import type { MetricCurves, MetricCurvesRequest } from '../../../../workers/figures/metricCurves.ts';
 import { IntegerInput, ListInput, ScaleChoice } from '../Controls.tsx';
 import { figureEntry } from '../entry.ts';
+import { definedIds } from './common.ts';
 
 function metricProblem(text: string): string | null {
   try {
@@ -36,7 +37,10 @@ export const metricVsRank = figureEntry<'fig1', MetricCurvesRequest, MetricCurve
     </>
   ),
   request: (inputs, values) => ({
-    metrics: parseMetricList(metricsText(values.metrics)).map((m) => m.id),
+    metrics: definedIds(
+      inputs,
+      parseMetricList(metricsText(values.metrics)).map((m) => m.id),
+    ),
     itemCount: inputs.itemCount,
     zoom: Math.min(values.zoom, inputs.itemCount),
   }),

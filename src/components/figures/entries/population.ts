@@ -3,7 +3,7 @@
  * sampled ranks: each recommender's rank distribution P̂ recovered by MLE from its sampled ranks, and one seeded
  * draw of every user's true rank from it at the user's own n (workers/figures/recoveredPopulation.ts).
  */
-import type { Sampling, PriorSpec } from '../../../core/index.ts';
+import type { Sampling, PriorSpec, TieRule } from '../../../core/index.ts';
 import type { AsyncApi } from '../../../state/workerBridge.ts';
 import type { FigureInputs } from '../types.ts';
 import { withRankSources, type RequestRecommender } from './common.ts';
@@ -42,6 +42,7 @@ interface PopulatedRequest {
   readonly sampling: Sampling;
   readonly prior?: PriorSpec;
   readonly population: PopulationSpec | null;
+  readonly ties?: TieRule;
 }
 
 /**
@@ -65,6 +66,7 @@ export async function withPopulation<R extends PopulatedRequest>(
       sampleSize,
       sampling,
       prior,
+      ...(request.ties ? { ties: request.ties } : {}),
     }),
   );
   return { ...rest, recommenders: request.recommenders.map((r, i) => ({ name: r.name, data: drawn.populations[i] })) };

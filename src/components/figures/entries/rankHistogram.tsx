@@ -1,4 +1,4 @@
-import { singleRankData } from '../../../core/index.ts';
+import { singleRankData, type TieRule } from '../../../core/index.ts';
 import { recommenderStyle } from '../../../figures/palette.ts';
 import { autoBucketWidth, rankHistogramPlot } from '../../../figures/rankHistogramPlot.ts';
 import type { FigureSettingsHandle } from '../figureSettings.ts';
@@ -11,7 +11,8 @@ import { figureEntry } from '../entry.ts';
 import {
   needsRecommenders,
   needsTrueRanks,
-  requestRecommenders,
+  requestData,
+  tiedOnPage,
   withRankSources,
   type PageRequest,
   type RequestRecommender,
@@ -21,6 +22,7 @@ interface RankHistogramRequest {
   readonly recommenders: readonly RequestRecommender[];
   readonly itemCount: number;
   readonly bucketWidth: number;
+  readonly ties?: TieRule;
 }
 
 /** Figure 5: each recommender's predicted ranks in equal-width buckets (counted on the page: O(users)). */
@@ -40,7 +42,7 @@ export const rankHistogram = figureEntry<'fig5', RankHistogramRequest, RankHisto
   shown: (inputs) => inputs.rankKind === 'true', // sampled ranks: recoveredHistogram below
   problem: (inputs) => needsTrueRanks(inputs),
   request: (inputs, values) => ({
-    recommenders: requestRecommenders(inputs.recommenders),
+    ...requestData(inputs, inputs.recommenders),
     itemCount: inputs.itemCount,
     bucketWidth: bucketWidthOf(values.bucketWidth, inputs.itemCount),
   }),
@@ -49,7 +51,7 @@ export const rankHistogram = figureEntry<'fig5', RankHistogramRequest, RankHisto
     rankHistogramPlot({
       recommenders: request.recommenders.map((r, i) => ({
         name: r.name,
-        data: r.data,
+        data: tiedOnPage(r.data, request.ties),
         style: recommenderStyle(i, recommenders[i]?.color ?? null),
       })),
       itemCount: request.itemCount,
@@ -104,7 +106,7 @@ export const recoveredHistogram = figureEntry<'fig5', PageRequest<RecoveredPopul
   ),
   problem: (inputs) => needsRecommenders(inputs),
   request: (inputs) => ({
-    recommenders: requestRecommenders(inputs.recommenders),
+    ...requestData(inputs, inputs.recommenders),
     method: 'mle',
     seed: 1,
     itemCount: inputs.itemCount,

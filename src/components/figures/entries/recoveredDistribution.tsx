@@ -14,7 +14,7 @@ import { Choice, IntegerInput, ScaleChoice } from '../Controls.tsx';
 import { figureEntry, type SecondChannel } from '../entry.ts';
 import type { Progress } from '../jobRunner.ts';
 import { SAMPLING_TEXT } from '../types.ts';
-import { needsRecommenders, priorPhrase, requestRecommenders, withRankSources, type PageRequest } from './common.ts';
+import { needsRecommenders, priorPhrase, requestData, withRankSources, type PageRequest } from './common.ts';
 
 type RecoveredRequest = PageRequest<RecoveredDistributionRequest>;
 
@@ -113,7 +113,7 @@ export const recoveredDistribution = figureEntry<'recovered', RecoveredRequest, 
   ),
   problem: (inputs) => needsRecommenders(inputs),
   request: (inputs, values) => ({
-    recommenders: requestRecommenders(inputs.recommenders.slice(0, 3)),
+    ...requestData(inputs, inputs.recommenders.slice(0, 3)),
     methods: distributionMethodIds(), // MLE, WMLE, MES, BV-dist: the estimators of Jin et al.'s Figure 2
     itemCount: inputs.itemCount,
     sampleSize: inputs.sampleSize,

@@ -4,7 +4,7 @@ import type { SweepRequest, SweepResult } from '../../../../workers/figures/swee
 import { ScaleChoice } from '../Controls.tsx';
 import { figureEntry } from '../entry.ts';
 import { SAMPLING_TEXT } from '../types.ts';
-import { needsRecommenders, requestRecommenders, withRankSources, type PageRequest } from './common.ts';
+import { definedIds, needsRecommenders, requestData, withRankSources, type PageRequest } from './common.ts';
 import { populationOf, POPULATION_TEXT, withPopulation, withPopulationCaption, type Populated } from './population.ts';
 
 type SampleSizeSweepRequest = Populated<PageRequest<SweepRequest>>;
@@ -27,8 +27,8 @@ export const sampleSizeSweep = figureEntry<'fig2', SampleSizeSweepRequest, Sweep
   ),
   problem: (inputs) => needsRecommenders(inputs),
   request: (inputs) => ({
-    recommenders: requestRecommenders(inputs.recommenders),
-    metrics: inputs.metrics,
+    ...requestData(inputs, inputs.recommenders),
+    metrics: definedIds(inputs, inputs.metrics),
     methods: ['sampled'],
     itemCount: inputs.itemCount,
     sampling: inputs.sampling,

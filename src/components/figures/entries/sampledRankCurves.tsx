@@ -4,6 +4,7 @@ import { sampledRankPlot } from '../../../figures/sampledRankPlot.ts';
 import type { SampledCurves, SampledCurvesRequest } from '../../../../workers/figures/rankCurves.ts';
 import { IntegerInput, ListInput, ScaleChoice } from '../Controls.tsx';
 import { figureEntry } from '../entry.ts';
+import { definedIds } from './common.ts';
 import { integerListProblem, parseIntegerList } from '../parse.ts';
 import { SAMPLING_TEXT } from '../types.ts';
 
@@ -25,7 +26,9 @@ export const sampledRankCurves = figureEntry<'fig3', SampledCurvesRequest, Sampl
       settings added). Sampled AP, NDCG and Recall lose their top-heaviness; AUC does not change.
     </>
   ),
-  request: ({ itemCount, sampling, metrics, sampleSize }, values) => {
+  request: (inputs, values) => {
+    const { itemCount, sampling, sampleSize } = inputs;
+    const metrics = definedIds(inputs, inputs.metrics);
     const maxM = largestSampleSize(itemCount, sampling);
     const parsed = parseIntegerList(values.sampleSizes, 1, maxM);
     const listed = typeof parsed === 'string' ? [10, 100, 1000].filter((m) => m <= maxM) : parsed;

@@ -7,7 +7,15 @@ import type { TableModel } from '../../../figures/tableModel.ts';
 import type { StudyTables, StudyTablesRequest } from '../../../../workers/figures/studyTables.ts';
 import { IntegerInput } from '../Controls.tsx';
 import { figureEntry, type AnyEntry } from '../entry.ts';
-import { needsRecommenders, priorPhrase, requestRecommenders, withRankSources, type PageRequest } from './common.ts';
+import {
+  definedIds,
+  needsRecommenders,
+  plainMetricId,
+  priorPhrase,
+  requestData,
+  withRankSources,
+  type PageRequest,
+} from './common.ts';
 import { populationOf, POPULATION_TEXT, withPopulation, withPopulationCaption, type Populated } from './population.ts';
 
 /** Instances × repetitions up to which a study starts by itself (the toy example); above, on request. */
@@ -47,8 +55,8 @@ function studyEntry(options: StudyOptions): AnyEntry {
     ),
     problem: (inputs) => needsRecommenders(inputs, 2),
     request: (inputs, values) => ({
-      recommenders: requestRecommenders(inputs.recommenders),
-      metrics: options.metrics,
+      ...requestData(inputs, inputs.recommenders),
+      metrics: definedIds(inputs, options.metrics),
       methods: options.methods,
       itemCount: inputs.itemCount,
       sampleSize: inputs.sampleSize,
@@ -115,7 +123,7 @@ export const distributionStudy = studyEntry({
   methods: ['cls', 'bv:0.1', 'bv:0.01', 'mle', 'wmle', 'mes'],
   repeats: 'jinRepeats',
   tables: (study, prior) => {
-    const at10 = { ...study, metrics: study.metrics.filter((m) => m.endsWith('@10')) };
+    const at10 = { ...study, metrics: study.metrics.filter((m) => plainMetricId(m).endsWith('@10')) };
     return [
       withPrior(
         estimatorTable(at10, 'jin-table2', 'Jin et al. Table 2 · Estimators of Metric@10', 'Jin et al. Table 2'),
