@@ -69,6 +69,20 @@ describe('spreadRandomTies', () => {
     expect(spreadRandomTies(plain)).toBe(plain);
   });
 
+  it('keeps each instance’s grade, merging only equal (rank, n, grade)', () => {
+    const graded = {
+      ...singleRankData('G', [4, 5, 3], null, null),
+      relevance: Float64Array.of(2, 0, 2),
+      ties: { low: Float64Array.of(3, 3, 3), high: Float64Array.of(6, 6, 4) },
+    };
+    const spread = spreadRandomTies(graded);
+    expect(Array.from(spread.relevance!)).toEqual([0, 0, 0, 0, 2, 2, 2, 2]);
+    expect(Array.from(spread.ranks)).toEqual([3, 4, 5, 6, 3, 4, 5, 6]);
+    expect(Array.from(spread.weights)).toEqual([0.25, 0.25, 0.25, 0.25, 0.75, 0.75, 0.25, 0.25]);
+    const ungraded = { ...graded, relevance: null };
+    expect(spreadRandomTies(ungraded).relevance ?? null).toBeNull();
+  });
+
   it('refuses several tied relevant items per user (their sampled ranks are not a mixture of instances)', () => {
     const multi = {
       ...groupedRankData('M', [[1, 2]], [10]),

@@ -104,3 +104,60 @@ describe('variant choice', () => {
     expect(same('ap-elliot', 'ap@10')).toBe(false);
   });
 });
+
+describe('definedMetricsTable: graded NDCG sampled under random ties', () => {
+  // One relevant item per user with a grade; tied users spread over their range keep their grade: graded NDCG of
+  // one item is 1/log₂(1 + r̃) for a grade > 0 and 0 for grade 0 (its ideal DCG is 0), whatever the gain.
+  const ranks = [3, 40, 7, 12, 5, 9];
+  const grades = [0, 2, 3, 0, 1, 0];
+  const low = [1, 30, 5, 12, 1, 3];
+  const high = [12, 60, 9, 12, 12, 9];
+  const data: RankData = {
+    ...singleRankData('G', ranks, [1, 1, 2, 1, 1, 3], [100, 80, 100, 100, 100, 90]),
+    relevance: Float64Array.from(grades),
+    ties: { low: Float64Array.from(low), high: Float64Array.from(high) },
+  };
+  const m = 20;
+  /** E over r̃ − 1 ~ Binomial(m, (r − 1)/(n − 1)) of f(r̃) (sampling with replacement), by the pmf. */
+  const sampledAt = (r: number, n: number, f: (sampled: number) => number) => {
+    const p = (r - 1) / (n - 1);
+    let choose = 1;
+    let e = 0;
+    for (let x = 0; x <= m; x++) {
+      e += choose * p ** x * (1 - p) ** (m - x) * f(x + 1);
+      choose = (choose * (m - x)) / (x + 1);
+    }
+    return e;
+  };
+  /** The weighted mean over users of the average over every position of the tie range. */
+  const direct = (f: (sampled: number, grade: number) => number) => {
+    let sum = 0;
+    let users = 0;
+    ranks.forEach((_, i) => {
+      let s = 0;
+      for (let r = low[i]; r <= high[i]; r++) s += sampledAt(r, data.itemCounts![i], (x) => f(x, grades[i]));
+      sum += (data.weights[i] * s) / (high[i] - low[i] + 1);
+      users += data.weights[i];
+    });
+    return sum / users;
+  };
+
+  it('reads each user’s grade, against the direct average over the positions of its tie range', () => {
+    const setup = { itemCount: 100, sampleSize: m, sampling: 'with-replacement' as const };
+    for (const id of ['ndcg-exp', 'ndcg-linear', 'ndcg-ln-all']) {
+      for (const metric of [parseMetric('ndcg@10'), parseMetric('ndcg')]) {
+        const cell = definedMetricsTable([data], [metric], setup, { ties: 'random', variants: { ndcg: id } })[0][0];
+        const k = metric.cutoff ?? Infinity;
+        const want = direct((x, grade) => (grade > 0 && x <= k ? 1 / Math.log2(1 + x) : 0));
+        expectClose(cell.sampledMean!, want, 1e-12, `${id} ${metric.id}`);
+      }
+    }
+    // Binary NDCG ignores the grades.
+    const binary = definedMetricsTable([data], [parseMetric('ndcg@10')], setup, { ties: 'random' })[0][0];
+    expectClose(
+      binary.sampledMean!,
+      direct((x) => (x <= 10 ? 1 / Math.log2(1 + x) : 0)),
+      1e-12,
+    );
+  });
+});
