@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { expectClose } from '../test/expectClose.ts';
 import { singleRankData, type RankData } from '../src/core/index.ts';
 import { api } from './api.ts';
+import { bootstrapIntervals } from './intervals.ts';
 import { estimateAll } from './jobs.ts';
 
 const setup = {
@@ -57,6 +58,28 @@ describe('figures read metrics under a chosen definition', () => {
       daisy.map((row) => row[0]),
       plain.map((row) => row[0] / 10),
       { absolute: 1e-12, relative: 1e-9 },
+    );
+  });
+
+  it('intervals of the estimates: computed for the variant, named by the metric', () => {
+    const sampled = singleRankData('S', [1, 1, 2, 3, 4, 6, 9, 14, 20, 31]);
+    const methods = ['sampled', 'bv:0.1'];
+    const intervals = bootstrapIntervals({
+      ...setup,
+      recommenders: [sampled],
+      metrics: ['ap@10'],
+      computedMetrics: ['ap@10:ap-k'],
+      methods,
+      rankKind: 'sampled',
+      replicates: 20,
+      seed: 3,
+    });
+    expect(intervals.metrics).toEqual(['ap@10']);
+    const [point] = estimateAll({ ...setup, recommenders: [sampled], methods, metrics: ['ap@10:ap-k'] });
+    expectClose(
+      intervals.values[0].map((byMethod) => byMethod[0].estimate),
+      point.map((row) => row[0]),
+      1e-15,
     );
   });
 });

@@ -14,7 +14,7 @@ import {
   jointBootstrap,
   namedDifferences,
   parseMethod,
-  parseMetric,
+  parseDefinedMetric,
   percentileInterval,
   priorVector,
   type Definitions,
@@ -32,6 +32,11 @@ import { resolveRank, type RankSource } from './rankRegistry.ts';
 export interface IntervalRequest extends SamplingSetup {
   readonly recommenders: readonly RankSource[];
   readonly metrics: readonly string[];
+  /**
+   * Sampled ranks: the ids the estimates are computed for, aligned with `metrics`, each read under its chosen variant
+   * (`ap@10:ap-k`, core definedMetric.ts) as the point estimates were; absent: `metrics`. Results name `metrics`.
+   */
+  readonly computedMetrics?: readonly string[];
   /** Estimator ids for sampled ranks; ignored for true ranks (the value is the exact metric, method `exact`). */
   readonly methods: readonly string[];
   readonly rankKind: 'sampled' | 'true';
@@ -78,7 +83,8 @@ export function bootstrapIntervals(
   onProgress?: (done: number, total: number) => void,
 ): IntervalResult {
   const data: RankData[] = request.recommenders.map(resolveRank);
-  const metrics = request.metrics.map(parseMetric);
+  const ids = request.metrics;
+  const metrics = (request.computedMetrics ?? ids).map(parseDefinedMetric);
   const level = request.level ?? 0.95;
   const replicates = request.replicates ?? 200;
   const { itemCount, sampleSize, sampling } = request;
@@ -118,7 +124,7 @@ export function bootstrapIntervals(
   const at = (r: number, method: number, metric: number) => method * metrics.length + metric;
   return {
     recommenders: data.map((d) => d.name),
-    metrics: metrics.map((m) => m.id),
+    metrics: [...ids],
     methods: methodIds,
     values: data.map((_, r) =>
       methodIds.map((__, i) =>
@@ -133,7 +139,7 @@ export function bootstrapIntervals(
       level,
       data.map((d) => d.name),
       (value) => ({
-        metric: metrics[value % metrics.length].id,
+        metric: ids[value % metrics.length],
         method: methodIds[Math.floor(value / metrics.length)],
       }),
     ),

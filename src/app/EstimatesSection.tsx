@@ -86,7 +86,14 @@ export function EstimatesSection() {
       ? `Estimates of ${definedMetricLabel(metric, result.definitions)} over all n = ${formatInteger(result.itemCount)} items (each user’s own n where the data give one), from sampled ranks among m + 1 = ${formatInteger(result.sampleSize + 1)} candidates; ${emRuleText(result.emRule)}${result.definitions?.ties ? `; ${tieRuleText(result.definitions.ties)}` : ''}.`
       : '';
   const definitionNote =
-    result && metric !== null ? estimatesDefinitionNote(metric, result.definitions, result.itemCount) : null;
+    result && metric !== null
+      ? estimatesDefinitionNote(
+          metric,
+          result.definitions,
+          result.itemCount,
+          result.computedMetrics?.[result.metrics.indexOf(metric)],
+        )
+      : null;
   return (
     <section className="results" aria-labelledby="estimates-title">
       <h2 id="estimates-title">Estimated exact metrics from sampled ranks</h2>

@@ -14,7 +14,7 @@ import {
   type MethodGroup,
 } from './estimatorSettings.ts';
 import { cancelIntervals, clearIntervals, runIntervals, type IntervalPlan } from './intervalActions.ts';
-import { definitionsOf, intervalData } from './definitions.ts';
+import { definitionsOf, estimatedMetricIds, intervalData } from './definitions.ts';
 import { computeTable, type NamedData } from './jobs.ts';
 import { explorerStore as store, type ExplorerState } from './store.ts';
 import type { RecommenderEntry } from './store.ts';
@@ -128,7 +128,19 @@ function intervalPlan(
   const definitions = definitionsOf({ ties: state.settings.ties });
   const resampled = recommenders.map((r) => ({ ...r, data: intervalData(r.data, definitions) }));
   const usable = resampled.every((r) => r.data !== null) ? (resampled as NamedData[]) : [];
-  return { ...plan, recommenders: usable, ...(definitions ? { definitions } : {}) };
+  // The metrics read under the chosen variants, as the point estimates were (estimatesRequest).
+  const computed = estimatedMetricIds(
+    metrics,
+    state.settings.variants,
+    recommenders.map((r) => r.data),
+  );
+  const qualified = computed.some((id, j) => id !== metrics[j]);
+  return {
+    ...plan,
+    recommenders: usable,
+    ...(definitions ? { definitions } : {}),
+    ...(qualified ? { computedMetrics: computed } : {}),
+  };
 }
 
 /** The estimates' recommenders (those whose ranks can be sampled ranks), those left out, and their methods. */
@@ -139,7 +151,12 @@ function estimatesRequest(state: ExplorerState) {
   const active = shown.filter((r) => fitsSample(r.data, sampleSize));
   const excluded = shown.filter((r) => !active.includes(r)).map((r) => r.name);
   const methods = estimateMethodIds(gammas, settings);
-  return { settings, active, excluded, methods };
+  const computed = estimatedMetricIds(
+    state.settings.metrics,
+    state.settings.variants,
+    active.map((r) => r.data),
+  );
+  return { settings, active, excluded, methods, computed };
 }
 
 /**
@@ -151,7 +168,7 @@ export async function refreshEstimates(): Promise<void> {
   clearIntervals();
   const state = store.getState();
   const { metrics, itemCount, sampleSize, sampling, prior } = state.settings;
-  const { settings, active, excluded, methods } = estimatesRequest(state);
+  const { settings, active, excluded, methods, computed } = estimatesRequest(state);
   const definitions = definitionsOf(state.settings);
   const groups = pointGroups(methods, settings);
   let done = 0;
@@ -167,7 +184,7 @@ export async function refreshEstimates(): Promise<void> {
         api.estimateAll(
           {
             recommenders: await rankInputs(api, active),
-            metrics,
+            metrics: computed,
             methods: group.methods,
             itemCount,
             sampleSize,
@@ -192,6 +209,7 @@ export async function refreshEstimates(): Promise<void> {
       sampleSize,
       emRule: settings.emRule,
       ...(definitions ? { definitions } : {}),
+      ...(computed.some((id, j) => id !== metrics[j]) ? { computedMetrics: computed } : {}),
     };
   });
   if (result !== null && store.getState().estimates.value === result) {

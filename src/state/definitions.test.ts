@@ -3,6 +3,7 @@ import { singleRankData } from '../core/index.ts';
 import {
   definedMetricLabel,
   definitionsOf,
+  estimatedMetricIds,
   estimatesDefinitionNote,
   hasTieRanges,
   intervalData,
@@ -51,9 +52,27 @@ describe('estimatesDefinitionNote', () => {
     expect(estimatesDefinitionNote('ap@10', { variants: { ap: 'mrr' } }, 3706)).toBe(
       'AP@10 (MRR@K (first hit)): for one relevant item per user this definition is Krichene & Rendle’s function of the rank, so the estimates are of it.',
     );
-    expect(estimatesDefinitionNote('ap@10', { variants: { ap: 'ap-k' } }, 3706)).toBe(
-      'AP@10 (AP@K / K): no sampled correction for this definition; the estimates are of Krichene & Rendle’s AP@10.',
+    // Computed for the variant (one relevant item per user: it is a function of the rank) …
+    expect(estimatesDefinitionNote('ap@10', { variants: { ap: 'ap-k' } }, 3706, 'ap@10:ap-k')).toBe(
+      'AP@10 (AP@K / K): for one relevant item per user this definition is another function of the rank; the expected sampled value, the corrections and the fits are computed for it.',
     );
+    // … or not (several relevant items per user).
+    expect(estimatesDefinitionNote('ap@10', { variants: { ap: 'ap-k' } }, 3706)).toBe(
+      'AP@10 (AP@K / K): no sampled correction for this definition when users have several relevant items; the estimates are of Krichene & Rendle’s AP@10.',
+    );
+  });
+});
+
+describe('estimatedMetricIds', () => {
+  const single = singleRankData('A', [1, 2, 3]);
+  it('reads each metric under its chosen variant for one relevant item per user, and as it is otherwise', () => {
+    expect(estimatedMetricIds(['ap@10', 'recall@10'], undefined, [single])).toEqual(['ap@10', 'recall@10']);
+    expect(estimatedMetricIds(['ap@10', 'recall@10'], { ap: 'ap-k' }, [single])).toEqual(['ap@10:ap-k', 'recall@10']);
+    expect(estimatedMetricIds(['ap@10'], { ap: 'ap-min' }, [single])).toEqual(['ap@10']);
+    const sets = { ...single, ranks: Float64Array.from([1, 2, 3]), offsets: Int32Array.from([0, 3]) };
+    expect(
+      estimatedMetricIds(['ap@10'], { ap: 'ap-k' }, [single, { ...sets, weights: Float64Array.from([1]) }]),
+    ).toEqual(['ap@10']);
   });
 });
 

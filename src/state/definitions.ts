@@ -5,6 +5,8 @@
  */
 import {
   chosenVariant,
+  definedMetricId,
+  isSingleRelevant,
   DEFAULT_VARIANTS,
   isDefaultVariant,
   metricLabel,
@@ -76,6 +78,21 @@ export function definedMetricLabel(id: string, definitions: Definitions | undefi
   return variantMetricLabel(id, definitions?.variants);
 }
 
+/**
+ * The metric ids the estimates from sampled ranks are computed for: each metric read under its chosen variant
+ * (core definedMetricId: `ap@10:ap-k`) when every recommender has one relevant item per instance, since the
+ * corrections and the fits work on that item's rank; Krichene & Rendle's metrics otherwise.
+ */
+export function estimatedMetricIds(
+  metrics: readonly string[],
+  variants: VariantChoice | undefined,
+  data: readonly RankData[],
+): string[] {
+  const chosen = chosenVariants(variants);
+  if (!chosen || !data.every(isSingleRelevant)) return [...metrics];
+  return metrics.map((id) => definedMetricId(id, chosen));
+}
+
 /** The catalogue size on which a variant is compared with Krichene & Rendle's metric (they differ at small ranks). */
 const CHECK_ITEMS = 500;
 
@@ -88,14 +105,18 @@ export function estimatesDefinitionNote(
   id: string,
   definitions: Definitions | undefined,
   itemCount: number,
+  computedId = id,
 ): string | null {
   const metric = parseMetric(id);
   if (isDefaultVariant(metric.kind, definitions?.variants)) return null;
   const variant = chosenVariant(metric.kind, definitions?.variants);
   const label = definedMetricLabel(id, definitions);
-  return sameAsKricheneRendle(variant, metric, Math.min(itemCount, CHECK_ITEMS))
-    ? `${label}: for one relevant item per user this definition is Krichene & Rendle’s function of the rank, so the estimates are of it.`
-    : `${label}: no sampled correction for this definition; the estimates are of Krichene & Rendle’s ${metricLabel(id)}.`;
+  if (sameAsKricheneRendle(variant, metric, Math.min(itemCount, CHECK_ITEMS))) {
+    return `${label}: for one relevant item per user this definition is Krichene & Rendle’s function of the rank, so the estimates are of it.`;
+  }
+  return computedId.includes(':')
+    ? `${label}: for one relevant item per user this definition is another function of the rank; the expected sampled value, the corrections and the fits are computed for it.`
+    : `${label}: no sampled correction for this definition when users have several relevant items; the estimates are of Krichene & Rendle’s ${metricLabel(id)}.`;
 }
 
 /**

@@ -27,6 +27,8 @@ export interface IntervalPlan extends SamplingSetup {
   readonly seed: number;
   /** The chosen definitions the values follow on each resample (sampled ranks: the tie rule of the estimates). */
   readonly definitions?: Definitions;
+  /** Sampled ranks: the ids the estimates were computed for (variant-qualified, store.ts EstimatesResult). */
+  readonly computedMetrics?: readonly string[];
 }
 
 const LEVEL = 0.95;
@@ -78,6 +80,7 @@ function intervalRequest(plan: IntervalPlan, recommenders: readonly RankSource[]
     level: LEVEL,
     ...(fit ? { fit } : {}),
     ...(plan.definitions ? { definitions: plan.definitions } : {}),
+    ...(plan.computedMetrics ? { computedMetrics: plan.computedMetrics } : {}),
   };
 }
 

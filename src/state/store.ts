@@ -45,6 +45,11 @@ export interface EstimatesResult {
   readonly emRule: EmRule;
   /** The variants and tie rule chosen when the estimates were made; absent: Krichene & Rendle's, ties as in the file. */
   readonly definitions?: Definitions;
+  /**
+   * The ids the estimates were computed for, aligned with `metrics`: each read under its chosen variant where the
+   * data allow (`ap@10:ap-k`, definitions.ts estimatedMetricIds); absent: `metrics` themselves.
+   */
+  readonly computedMetrics?: readonly string[];
 }
 
 /**
