@@ -4,11 +4,11 @@ import {
   InputError,
   methodSyntaxes,
   PER_USER_N,
+  parseDefinedMetric,
   parseMethodList,
-  parseMetricList,
   parseSampling,
 } from '../src/core/index.ts';
-import { refuseEmptyItems } from '../src/core/idList.ts';
+import { parseIdList, refuseEmptyItems } from '../src/core/idList.ts';
 import type { Parsed, RankFileOptions } from '../src/io/index.ts';
 import { decodeUtf8, formatFileError, parsePriorFile, parseRankFile } from '../src/io/index.ts';
 import type { Args, OptionSpec } from './args.ts';
@@ -85,9 +85,15 @@ function readSampleSize(args: Args, itemCount: number, sampling: Sampling): numb
   return m;
 }
 
+/**
+ * The --metrics list; an id may name the definition it is read under after a colon (`ap@10:ap-k`, DaisyRec's
+ * AP@K / K; core variants/definedMetric.ts), for one relevant item per user.
+ */
 export function readMetrics(args: Args): Metric[] {
   const text = args.required('metrics');
-  return withOption(args, 'metrics', () => boundedList(args, 'metrics', parseMetricList(checkedList(text, 'metric'))));
+  return withOption(args, 'metrics', () =>
+    boundedList(args, 'metrics', parseIdList(checkedList(text, 'metric'), 'metric', parseDefinedMetric)),
+  );
 }
 
 /** A list without empty items (`auc,,ap` and `auc,` are refused, not read as shorter lists). */

@@ -132,4 +132,18 @@ describe('sampled-metrics expected', () => {
     );
     expect(result.out).toMatch(/A +0\.990 ± 0\.004 +0\.637 ± 0\.130/);
   });
+
+  it('reads a metric under another definition named after a colon (ap@10:ap-k: AP@10 / 10, exactly and sampled)', async () => {
+    const args = ['expected', '--n', TOY.n, '--m', TOY.m, '--ranks', TOY.ranks, '--metrics', 'ap@10,ap@10:ap-k'];
+    const rows = byKey(await cliJson<ExpectedDoc>(args));
+    for (const name of ['A', 'B', 'C']) {
+      const plain = rows.get(`${name}/ap@10`)!;
+      const daisy = rows.get(`${name}/ap@10:ap-k`)!;
+      expectClose(daisy.exact, plain.exact / 10, 1e-15);
+      expectClose(daisy.sampledMean, plain.sampledMean / 10, 1e-15);
+    }
+    const bad = await cli(['expected', '--n', TOY.n, '--m', TOY.m, '--ranks', TOY.ranks, '--metrics', 'ap@10:nope']);
+    expect(bad.code).not.toBe(0);
+    expect(bad.err).toContain('"nope" is not a definition of ap');
+  });
 });
