@@ -23,11 +23,24 @@ test('choosing AP@K / K changes the table, survives a shared link and appears in
     // Untruncated AP read as AP@K / K with K = n = 10,000: C's 0.101 / 10,000.
     assert.equal(await exactCell(page, 'C', 'ap').textContent(), '0.000');
     assert.equal(await exactCell(page, 'C', 'auc').textContent(), '0.843', 'other metrics keep their values');
-    // The figures keep Krichene & Rendle's definitions and say so, naming the chosen one.
+    // The figures and the Tables tab follow the chosen definition, and say so above them.
     assert.match(
       await page.locator('.figures-definitions-note').textContent(),
-      /use Krichene & Rendle’s definitions .* AP \(AP@K \/ K\)/,
+      /use the definitions chosen in Definitions: AP \(AP@K \/ K\)/,
     );
+    const section = page.locator('section.figures-section');
+    await section.scrollIntoViewIfNeeded();
+    await section.getByRole('tab', { name: 'Figure 2' }).click();
+    await section
+      .locator('#tabpanel-fig2 figure.plot figcaption', { hasText: 'AP (AP@K / K)' })
+      .waitFor({ timeout: 60_000 });
+    await section.getByRole('tab', { name: 'Tables' }).click();
+    const table1 = section.locator('.study-block', { hasText: 'Table 1 · Exact metrics' });
+    await table1.locator('th', { hasText: 'AP (AP@K / K)' }).waitFor({ timeout: 60_000 });
+    // Table 1's AP column is C's 0.101 / 10,000 too.
+    const apColumn = await table1.locator('thead th').allInnerTexts();
+    const c = table1.locator('tbody tr', { has: page.locator('th', { hasText: /^C$/ }) });
+    assert.equal((await c.locator('td').allInnerTexts())[apColumn.indexOf('AP (AP@K / K)') - 1], '0.000');
     await page.getByText('Methods paragraph for a paper').click();
     const paragraph = page.getByLabel('Methods paragraph', { exact: true });
     // The paragraph is written when its disclosure opens.
