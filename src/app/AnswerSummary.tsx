@@ -5,6 +5,7 @@ import { resultsTable } from '../figures/resultsTable.ts';
 import { requestKey } from '../components/figures/requestKey.ts';
 import type { SweepResult } from '../../workers/figures/sweep.ts';
 import { activeRecommenders, currentBridge } from '../state/actions.ts';
+import { estimatedMetricIds } from '../state/definitions.ts';
 import type { FigureTab } from '../state/figureView.ts';
 import { rankInputs } from '../state/rankUpload.ts';
 import { updateFiguresView } from '../state/settingsActions.ts';
@@ -49,15 +50,25 @@ function useSweep(table: TableResult | null, gamma: number): SweepState {
       .filter((r) => names.includes(r.name))
       .map((r) => ({ name: r.name, data: r.data }));
     if (recommenders.length < 2) return null;
+    // The table's definitions: each metric under its chosen variant, the data's ties ordered by its rule (as the
+    // figures compute them), so that the summary's orders are the table's.
+    const { variants, ties } = table.definitions ?? {};
+    const computed = estimatedMetricIds(
+      table.metrics,
+      variants,
+      recommenders.map((r) => r.data),
+    );
+    const tied = ties !== undefined && recommenders.some((r) => r.data.ties);
     const request = {
       recommenders,
-      metrics: table.metrics,
+      metrics: computed,
+      ...(tied ? { ties } : {}),
       itemCount: table.itemCount,
       sampling: table.sampling,
       prior,
       gamma,
     };
-    return { request, key: requestKey(request) };
+    return { request, key: requestKey(request), names: table.metrics };
   }, [table, gamma, prior]);
   const [state, setState] = useState<{ readonly key: string | null; readonly sweep: SweepState }>({
     key: null,
@@ -85,9 +96,11 @@ function useSweep(table: TableResult | null, gamma: number): SweepState {
             points: 40,
             correctedLimit: CORRECTED_LIMIT,
           };
-          const sampled = await api.sweepSampleSizes({ ...request, methods: ['sampled'] });
+          // The sweep's metrics carry their definitions (ap@10:ap-k); the summary names them as the table does.
+          const named = (sweep: SweepResult) => renamedMetrics(sweep, request.metrics, wanted.names);
+          const sampled = named(await api.sweepSampleSizes({ ...request, methods: ['sampled'] }));
           set({ status: 'loading', value: sampled });
-          const corrected = await api.sweepSampleSizes({ ...request, methods: [`bv:${g}`] });
+          const corrected = named(await api.sweepSampleSizes({ ...request, methods: [`bv:${g}`] }));
           return mergeSweeps(sampled, corrected);
         })
         .then(
@@ -102,6 +115,18 @@ function useSweep(table: TableResult | null, gamma: number): SweepState {
   }, [key]);
   if (key === null) return { status: 'idle', value: null };
   return state.key === key ? state.sweep : { status: 'loading', value: null };
+}
+
+/** The sweep with each metric id `from[j]` named `to[j]` (a metric under a definition, by the table's name). */
+export function renamedMetrics(sweep: SweepResult, from: readonly string[], to: readonly string[]): SweepResult {
+  const name = (id: string) => to[from.indexOf(id)] ?? id;
+  return {
+    ...sweep,
+    metrics: sweep.metrics.map(name),
+    series: sweep.series.map((x) => ({ ...x, metric: name(x.metric) })),
+    changes: sweep.changes.map((x) => ({ ...x, metric: name(x.metric) })),
+    consistency: sweep.consistency.map((x) => ({ ...x, metric: name(x.metric) })),
+  };
 }
 
 /** Two sweeps of the same data and metrics with different methods, as one. */

@@ -84,9 +84,10 @@ export function DefinitionsSection() {
       <p className="lede">
         Libraries compute different quantities under the same metric name (Tamm et al., “Do We Calculate Metrics
         Consistently?”, RecSys 2021). Choose the definition the results use; the defaults are Krichene &amp; Rendle’s.
-        The choices apply to the results table, the estimates (their corrections where one exists) and the methods
-        paragraph, and the tie rule to the simulation too; the figures, the Tables tab and the summary at the top use
-        Krichene &amp; Rendle’s definitions and the rank column.
+        The choices apply to the results table, the estimates and their corrections, the summary at the top, the figures
+        and the Tables tab, the simulation and the methods paragraph. With one relevant item per user every definition
+        is a function of that item’s rank, so the sampled expectations and the corrections follow it; where some user
+        has several relevant items, only the results table computes the other definitions, and the rest say so.
       </p>
       <div className="definition-controls">
         <SelectField<TieChoice>
