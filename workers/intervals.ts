@@ -9,7 +9,6 @@
 import {
   definedExactResampling,
   EstimatorVectors,
-  estimateMetrics,
   exactMetric,
   jointBootstrap,
   namedDifferences,
@@ -17,13 +16,13 @@ import {
   parseDefinedMetric,
   percentileInterval,
   priorVector,
+  sampledEstimateResampling,
   type Definitions,
   type FitOptions,
   type NamedDifference,
   type RankData,
   type ResampleValues,
   type SamplingSetup,
-  withTieRule,
 } from '../src/core/index.ts';
 import { itemCountsOf } from './jobs.ts';
 import { throttle } from './progress.ts';
@@ -114,9 +113,9 @@ export function bootstrapIntervals(
     // Every resample uses the n of the data's users: solve (or interpolate) each n's vectors once, up front.
     cache.prepare(methods, itemCountsOf(data, itemCount));
     // The users are resampled with their tie ranges; each resample is then estimated as the point estimates are
-    // (workers/jobs.ts estimateAll), so the identity resample gives the point estimates.
-    const ties = request.definitions?.ties;
-    values = (d) => estimateMetrics(withTieRule(d, ties), metrics, methods, setup, cache).map((row) => row.estimate);
+    // (workers/jobs.ts estimateAll), so the identity resample gives the point estimates (random ties: the vector
+    // methods' per-user estimates computed once, core ties/sampledResampling.ts).
+    values = sampledEstimateResampling(metrics, methods, setup, cache, request.definitions?.ties);
   }
   const boot = jointBootstrap(data, values, { replicates, seed: request.seed, onProgress: throttle(onProgress) });
   if (!boot.ok) throw new Error(boot.error);

@@ -6,3 +6,4 @@ export * from './exactMetric.ts';
 export * from './randomMixture.ts';
 export * from './drawTies.ts';
 export * from './userValues.ts';
+export * from './sampledResampling.ts';

@@ -1,0 +1,99 @@
+/**
+ * Estimates from sampled ranks on bootstrap resamples under a tie rule: the vector methods' per-user estimates
+ * computed once give the replicates of estimating every resample afresh (to 1e-12) under random ties, the fits are
+ * refitted as before, and without the random rule every resample is estimated afresh (the same numbers exactly).
+ */
+import { describe, expect, it } from 'vitest';
+import { expectClose } from '../../../test/expectClose.ts';
+import { jointBootstrap } from '../compare.ts';
+import { EstimatorVectors, estimateMetrics } from '../estimate.ts';
+import { parseMethodList } from '../estimators.ts';
+import { parseMetricList } from '../metrics.ts';
+import { createRandom } from '../random.ts';
+import type { RankData } from '../rankData.ts';
+import { withTieRule } from './resolveTies.ts';
+import { sampledEstimateResampling } from './sampledResampling.ts';
+import type { TieRule } from './tieRule.ts';
+
+const m = 20;
+const metrics = parseMetricList('recall@5,ap,ndcg@10,auc');
+const methods = parseMethodList('sampled,rank-estimate,ls,cls,bv:0.1,bv-dist:0.1,mle');
+
+/** 50 users' sampled ranks among m + 1 = 21, n in 200..400, half of them tied over a range (or plain). */
+function tiedSampled(seed: number, tied: boolean): RankData {
+  const random = createRandom(seed);
+  const low: number[] = [];
+  const high: number[] = [];
+  const ranks: number[] = [];
+  for (let u = 0; u < 50; u++) {
+    const a = 1 + random.nextInt(m + 1);
+    const b = tied && u % 2 === 0 ? Math.min(m + 1, a + random.nextInt(8)) : a;
+    low.push(a);
+    high.push(b);
+    ranks.push(a + random.nextInt(b - a + 1));
+  }
+  return {
+    name: 'S',
+    offsets: Int32Array.from({ length: 51 }, (_, i) => i),
+    ranks: Float64Array.from(ranks),
+    weights: Float64Array.from(ranks, (_, i) => 1 + (i % 3 === 0 ? 1 : 0)),
+    itemCounts: Int32Array.from(ranks, () => 200 + random.nextInt(201)),
+    ties: { low: Float64Array.from(low), high: Float64Array.from(high) },
+  };
+}
+
+function bothPaths(data: RankData, ties: TieRule | undefined) {
+  const setup = { itemCount: 400, sampleSize: m, sampling: 'with-replacement' as const };
+  const options = { replicates: 25, seed: 4 };
+  const slowCache = new EstimatorVectors(metrics, setup);
+  const slow = jointBootstrap(
+    [data],
+    (d) => estimateMetrics(withTieRule(d, ties), metrics, methods, setup, slowCache).map((row) => row.estimate),
+    options,
+  );
+  const cache = new EstimatorVectors(metrics, setup);
+  const fast = jointBootstrap([data], sampledEstimateResampling(metrics, methods, setup, cache, ties), options);
+  if (!slow.ok || !fast.ok) throw new Error('bootstrap failed');
+  return { slow: slow.value, fast: fast.value };
+}
+
+describe('sampledEstimateResampling', () => {
+  it('random ties: every method’s replicates as estimating each resample afresh, the point values exactly', () => {
+    const { slow, fast } = bothPaths(tiedSampled(1, true), 'random');
+    expect(fast.point).toEqual(slow.point);
+    slow.replicates[0].forEach((values, v) => {
+      const method = methods[Math.floor(v / metrics.length)].id;
+      expectClose(fast.replicates[0][v], values, 1e-12, `${method} ${metrics[v % metrics.length].id}`);
+    });
+  });
+
+  it('several relevant items per user (no tie ranges): the sampled metric counts users, a correction items', () => {
+    const random = createRandom(5);
+    const groups = Array.from({ length: 40 }, () => {
+      const k = 1 + random.nextInt(3);
+      const own = new Set<number>();
+      while (own.size < k) own.add(1 + random.nextInt(m + k));
+      return [...own].sort((a, b) => a - b);
+    });
+    const offsets = [0];
+    groups.forEach((g) => offsets.push(offsets[offsets.length - 1] + g.length));
+    const data: RankData = {
+      name: 'M',
+      offsets: Int32Array.from(offsets),
+      ranks: Float64Array.from(groups.flat()),
+      weights: new Float64Array(groups.length).fill(1),
+      itemCounts: null,
+      ties: { low: Float64Array.from(groups.flat()), high: Float64Array.from(groups.flat()) },
+    };
+    const { slow, fast } = bothPaths(data, 'random');
+    expect(fast.point).toEqual(slow.point);
+    slow.replicates[0].forEach((values, v) => expectClose(fast.replicates[0][v], values, 1e-12));
+  });
+
+  it('other rules and plain data: every resample estimated afresh, the same numbers', () => {
+    for (const ties of [undefined, 'optimistic', 'pessimistic'] as const) {
+      const { slow, fast } = bothPaths(tiedSampled(2, ties !== undefined), ties);
+      expect(fast).toEqual(slow);
+    }
+  });
+});

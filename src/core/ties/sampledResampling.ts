@@ -1,0 +1,118 @@
+/**
+ * The estimates from sampled ranks (estimate.ts) on bootstrap resamples of the users (compare.ts) under a tie rule,
+ * each resample estimated as the point estimates are: its users with their tie ranges, ordered by the rule
+ * (resolveTies.ts: withTieRule). Under the random rule a user becomes its range's positions with equal shares of its
+ * weight (randomMixture.ts), which makes every resample longer; but the vector methods (the sampled metric, the
+ * corrections) average a function of each sampled rank, so a resample's estimate is the mean of its users' own
+ * estimates, weighted by the number of draws (and by |R| for a correction, which counts every relevant item):
+ * each user's is computed once. The fits (MLE, WMLE, MES) pool the users and are refitted on every resample.
+ */
+import type { ResampleValues } from '../compare.ts';
+import type { Method } from '../corrections/methods.ts';
+import type { EstimateSetup, EstimatorVectors } from '../estimate.ts';
+import { estimateMetrics, needsFit } from '../estimate.ts';
+import type { Metric } from '../metrics.ts';
+import type { RankData } from '../rankData.ts';
+import { withTieRule } from './resolveTies.ts';
+import type { TieRule } from './tieRule.ts';
+
+/** Row i of the data as one user (weight 1), spread over its tie range (positions low..high, shares 1/size). */
+function oneUserSpread(data: RankData, i: number): RankData {
+  const lo = data.offsets[i];
+  const hi = data.offsets[i + 1];
+  const n = data.itemCounts ? data.itemCounts.slice(i, i + 1) : null;
+  const low = data.ties?.low[lo] ?? 0;
+  const high = data.ties?.high[lo] ?? 0;
+  if (hi - lo === 1 && high > low) {
+    const size = high - low + 1;
+    return {
+      name: data.name,
+      offsets: Int32Array.from({ length: size + 1 }, (_, t) => t),
+      ranks: Float64Array.from({ length: size }, (_, t) => low + t),
+      weights: new Float64Array(size).fill(1 / size),
+      itemCounts: n ? new Int32Array(size).fill(n[0]) : null,
+    };
+  }
+  return {
+    name: data.name,
+    offsets: Int32Array.of(0, hi - lo),
+    ranks: data.ranks.slice(lo, hi),
+    weights: Float64Array.of(1),
+    itemCounts: n,
+  };
+}
+
+/** Each row's weight and weighted estimate, [method][metric][row], for the vector methods. */
+interface UserEstimates {
+  readonly weight: Float64Array[];
+  readonly product: Float64Array[][];
+}
+
+function userEstimates(
+  data: RankData,
+  metrics: readonly Metric[],
+  methods: readonly Method[],
+  setup: EstimateSetup,
+  cache: EstimatorVectors,
+): UserEstimates {
+  const rows = data.weights.length;
+  const weight = methods.map(() => new Float64Array(rows));
+  const product = methods.map(() => metrics.map(() => new Float64Array(rows)));
+  for (let i = 0; i < rows; i++) {
+    const k = data.offsets[i + 1] - data.offsets[i];
+    const values = estimateMetrics(oneUserSpread(data, i), metrics, methods, setup, cache);
+    methods.forEach((method, a) => {
+      // estimate.ts: the sampled metric of a set counts the user once, a correction each relevant item.
+      const w = method.kind === 'sampled' && k > 1 ? 1 : k;
+      weight[a][i] = w;
+      metrics.forEach((_, j) => (product[a][j][i] = w * values[a * metrics.length + j].estimate));
+    });
+  }
+  return { weight, product };
+}
+
+/**
+ * The estimates of every method and metric (method-major, as estimateMetrics lists them) on the data and on every
+ * resample of their users, under `ties`. Without the random rule every resample is estimated afresh.
+ */
+export function sampledEstimateResampling(
+  metrics: readonly Metric[],
+  methods: readonly Method[],
+  setup: EstimateSetup,
+  cache: EstimatorVectors,
+  ties?: TieRule,
+): ResampleValues {
+  const estimates = (d: RankData, subset: readonly Method[]) =>
+    estimateMetrics(withTieRule(d, ties), metrics, subset, setup, cache).map((row) => row.estimate);
+  const vectors = methods.filter((method) => !needsFit(method));
+  const fits = methods.filter(needsFit);
+  const tables: (UserEstimates | null)[] = [];
+  return {
+    point(data, r) {
+      const point = estimates(data, methods);
+      tables[r] = ties === 'random' && vectors.length > 0 ? userEstimates(data, metrics, vectors, setup, cache) : null;
+      return point;
+    },
+    replicate(draws, resampled, r) {
+      const table = tables[r];
+      if (!table) return estimates(resampled(), methods);
+      const fitted = fits.length > 0 ? estimates(resampled(), fits) : [];
+      return methods.flatMap((method) => {
+        const f = fits.indexOf(method);
+        if (f >= 0) return fitted.slice(f * metrics.length, (f + 1) * metrics.length);
+        const a = vectors.indexOf(method);
+        return metrics.map((_, j) => {
+          const [weight, product] = [table.weight[a], table.product[a][j]];
+          let sum = 0;
+          let total = 0;
+          for (let i = 0; i < draws.length; i++) {
+            if (draws[i] === 0) continue;
+            sum += draws[i] * product[i];
+            total += draws[i] * weight[i];
+          }
+          return sum / total;
+        });
+      });
+    },
+  };
+}
