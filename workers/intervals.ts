@@ -48,7 +48,8 @@ export interface IntervalRequest extends SamplingSetup {
   readonly fit?: FitOptions;
   /**
    * True ranks: the metrics' chosen variants and the tie rule the exact values follow (core definedExactMetrics),
-   * recomputed on each resample of the users (grades and tie ranges travel with them); absent: Krichene & Rendle's.
+   * on each resample of the users (grades and tie ranges travel with them; each user's value is computed once, core
+   * ties/userValues.ts); absent: Krichene & Rendle's.
    * Sampled ranks: only the tie rule is read, applied to each resample as the point estimates apply it (core
    * withTieRule; random: every resampled user spread over its whole tie range, exact for the vector methods).
    */

@@ -117,8 +117,8 @@ function intervalPlan(
   const { replicates } = estimatorSettingsOf(state.settings.estimators);
   const plan = { rankKind, metrics, groups, itemCount, sampleSize, sampling, prior, replicates, seed };
   if (rankKind === 'true') {
-    // Exact values under the chosen definitions are recomputed on each resample of the users (their grades and tie
-    // ranges travel with them), as the table computes them.
+    // Exact values under the chosen definitions on each resample of the users (their grades and tie ranges travel
+    // with them; each user's value computed once, core ties/userValues.ts), as the table computes them.
     const definitions = definitionsOf(state.settings);
     return { ...plan, recommenders, ...(definitions ? { definitions } : {}) };
   }
