@@ -87,8 +87,10 @@ export const api = {
   ) => figureJobs.sweepSampleSizes(resolved(request), onProgress, onPartial),
   distributionCurves: (request: WithSources<DistributionCurvesRequest>, onProgress?: Progress) =>
     figureJobs.distributionCurves(resolved(request), onProgress),
+  // The studies order tied items themselves, in each repetition (core simulate: a random order drawn per repetition
+  // under the random rule, the exact column its expectation), as the CLI's simulate does: the data go as they are.
   studyTables: (request: WithSources<StudyTablesRequest>, onProgress?: Progress) =>
-    figureJobs.studyTables(resolved(request), onProgress),
+    figureJobs.studyTables({ ...request, recommenders: request.recommenders.map(resolveRank) }, onProgress),
   expectedTableModel: (request: WithSources<ExpectedTableRequest>) => figureJobs.expectedTable(resolved(request)),
   recoveredDistribution: (request: WithSources<RecoveredDistributionRequest>, onProgress?: Progress) =>
     figureJobs.recoveredDistribution(resolved(request), onProgress),

@@ -130,4 +130,19 @@ describe('figures order tied items by the request’s rule', () => {
       1e-14,
     );
   });
+
+  it('the studies order tied items in each repetition (core simulate), the exact column under the rule', () => {
+    const request = { ...setup, metrics: ['recall@3', 'auc'], methods: ['sampled'], repeats: 4, seed: 2 };
+    const rows = (study: { results: { metric: string; exact: number; mean: number }[] }) => study.results;
+    const byHandStudy = api.studyTables({ ...request, recommenders: [byHand([1, 1, 1, 10, 30, 50])] });
+    const optimistic = api.studyTables({ ...request, recommenders: [tied], ties: 'optimistic' });
+    expect(rows(optimistic)).toEqual(rows(byHandStudy));
+    const random = api.studyTables({ ...request, recommenders: [tied], ties: 'random' });
+    const table = api.expectedTableModel({ ...request, recommenders: [tied], ties: 'random' });
+    expectClose(
+      rows(random).map((r) => r.exact),
+      table.exact[0],
+      1e-14,
+    );
+  });
 });

@@ -3,7 +3,7 @@ import { FiguresSection } from '../components/figures/FiguresSection.tsx';
 import { DEFAULT_SYNTHETIC } from '../state/datasets/registry.ts';
 import { confirmPreview, loadDataset } from '../state/inputActions.ts';
 import { isSingleRelevant } from '../core/index.ts';
-import { chosenVariants, figuresDefinitionNote } from '../state/definitions.ts';
+import { chosenVariants, figuresDefinitionNote, hasTieRanges } from '../state/definitions.ts';
 import { figuresViewOf } from '../state/figureView.ts';
 import { updateFiguresView } from '../state/settingsActions.ts';
 import { currentBridge } from '../state/actions.ts';
@@ -34,6 +34,7 @@ export function FiguresContainer() {
       figuresDefinitionNote(
         settings,
         recommenders.every((r) => isSingleRelevant(r.data)),
+        settings.ties === 'random' && hasTieRanges(recommenders.map((r) => r.data)),
       ),
     [settings, recommenders],
   );

@@ -84,6 +84,8 @@ describe('figuresDefinitionNote', () => {
     expect(note).toContain(`${definedMetricLabel('ap@10', { variants: { ap: 'ap-k' } })}; ties broken at random`);
     expect(note).not.toContain('NDCG');
     expect(figuresDefinitionNote({ metrics: ['ndcg'], ties: 'pessimistic' })).toMatch(/Definitions: ties .*pessimist/);
+    expect(figuresDefinitionNote({ metrics: ['ndcg'], ties: 'random' }, true, false)).not.toContain('slower');
+    expect(figuresDefinitionNote({ metrics: ['ndcg'], ties: 'random' }, true, true)).toContain('far slower');
   });
 
   it('says that the figures keep Krichene & Rendle’s definitions when some users have several relevant items', () => {

@@ -130,6 +130,7 @@ export function estimatesDefinitionNote(
 export function figuresDefinitionNote(
   settings: Pick<Settings, 'ties' | 'variants' | 'metrics'>,
   singleRelevant = true,
+  tieRanges = false,
 ): string | null {
   const definitions = definitionsOf(settings);
   if (!definitions) return null;
@@ -146,8 +147,15 @@ export function figuresDefinitionNote(
   }
   const chosen = [...named, ...rule];
   if (chosen.length === 0) return null;
+  const slow =
+    definitions.ties === 'random' && tieRanges
+      ? ' Under random ties every position of a tie range counts in Figures 2, 5, 6 and 7 and the summary, so long ' +
+        'ranges make them far slower (MovieLens Z: minutes; the optimistic and pessimistic rules take seconds); the ' +
+        'studies of the Tables tab draw an order of the tied items in each repetition.'
+      : '';
   return (
     `The figures and tables below use the definitions chosen in Definitions: ${chosen.join('; ')}` +
-    (named.length > 0 ? ' (Jin et al.’s figures read Krichene & Rendle’s metric@K off P̂).' : '.')
+    (named.length > 0 ? ' (Jin et al.’s figures read Krichene & Rendle’s metric@K off P̂).' : '.') +
+    slow
   );
 }

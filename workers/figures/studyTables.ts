@@ -15,6 +15,7 @@ import {
   type RankData,
   type MetricsRequest,
   type SimulationResult,
+  type TieRule,
 } from '../../src/core/index.ts';
 import { throttle, type Progress } from '../progress.ts';
 
@@ -44,6 +45,8 @@ export function expectedTable(request: ExpectedTableRequest): ExpectedTable {
 
 export interface StudyTablesRequest extends MetricsRequest {
   readonly methods: readonly string[];
+  /** How tied items are ordered: passed to core simulate, which orders them in each repetition; absent, as ranked. */
+  readonly ties?: TieRule;
   /** T, the study's repetitions (named as the Tables tab's settings `studyRepeats` and `jinRepeats`). */
   readonly repeats: number;
   readonly seed: number;
