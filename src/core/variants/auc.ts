@@ -66,6 +66,7 @@ export const sauc: MetricVariant = {
   id: 'sauc',
   metric: 'auc',
   label: 'SAUC (pairs of all users stacked)',
+  short: 'SAUC',
   formula: String.raw`\mathrm{SAUC} = \frac{\sum_{u, v \in U} \sum_{i \in R_u} \sum_{j \notin R_v} \left(\mathbb{1}[r_i < r_j] + \tfrac{1}{2}\mathbb{1}[r_i = r_j]\right)}{\left(\sum_{u} |R_u|\right) \left(\sum_{v} (n_v - |R_v|)\right)}`,
   libraries: ['Beta RecSys', 'RecBole (AUC)', 'MS Recommenders'],
   note: 'needs scores comparable across users; here the score is minus the rank',

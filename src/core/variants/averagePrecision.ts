@@ -83,6 +83,7 @@ export const apElliot = perUserVariant(
     id: 'ap-elliot',
     metric: 'ap',
     label: 'AP@K, mean of Prec@j over all j ≤ K',
+    short: 'Elliot’s AP@K',
     formula: String.raw`\mathrm{AP@K}(u) = \frac{1}{K} \sum_{j=1}^{K} \mathrm{Prec@}j(u),\quad ${PREC}`,
     libraries: ['Elliot'],
     note: 'drops the indicator of relevance at position j (its documentation says min(K, |R|) with the indicator)',

@@ -73,6 +73,7 @@ describe('parseDefinedMetric and definedMetricId', () => {
   it('labels name the variant', () => {
     expect(metricIdLabel('ap@10')).toBe('AP@10');
     expect(metricIdLabel('ap@10:ap-k')).toBe(`AP@10 (${variantById('ap-k').label})`);
+    expect(metricIdLabel('ap:ap-elliot')).toBe('AP (Elliot’s AP@K)');
   });
 
   it('the fast one-item forms equal the variants’ values on one user, at every rank', () => {

@@ -66,9 +66,13 @@ function oneItemValue(variant: MetricVariant, metric: Metric): (rank: number, it
   return (rank, itemCount) => variantAtRank(variant, metric, rank, itemCount);
 }
 
-/** "AP@10 (AP@K / K)" for `ap@10:ap-k`, "AP@10" for `ap@10`: the label of a metric id with or without a variant. */
+/**
+ * "AP@10 (AP@K / K)" for `ap@10:ap-k`, "AP@10" for `ap@10`: the label of a metric id with or without a variant, with
+ * the variant's short label where it has one (figure titles and axes).
+ */
 export function metricIdLabel(id: string): string {
   const colon = id.indexOf(':');
   if (colon < 0) return metricLabel(id);
-  return `${metricLabel(id.slice(0, colon))} (${variantById(id.slice(colon + 1)).label})`;
+  const variant = variantById(id.slice(colon + 1));
+  return `${metricLabel(id.slice(0, colon))} (${variant.short ?? variant.label})`;
 }

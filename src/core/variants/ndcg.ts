@@ -61,7 +61,7 @@ const LOG_TEX = { log2: String.raw`\log_2`, ln: String.raw`\ln` };
 
 /** A graded NDCG@K variant: its formula and its value both follow from the reading. */
 function gradedNdcg(
-  spec: Pick<MetricVariant, 'id' | 'label' | 'libraries' | 'note'>,
+  spec: Pick<MetricVariant, 'id' | 'label' | 'short' | 'libraries' | 'note'>,
   { gain, log, idealOverAll }: GradedReading,
 ): MetricVariant {
   const [gainTex, logTex] = [GAIN_TEX[gain], LOG_TEX[log]];
@@ -71,6 +71,7 @@ function gradedNdcg(
       id: spec.id,
       metric: 'ndcg',
       label: spec.label,
+      ...(spec.short ? { short: spec.short } : {}),
       formula:
         String.raw`\mathrm{NDCG@K}(u) = \frac{1}{\mathrm{IDCG}(u)} \sum_{i \in R_u,\ r_i \le K} \frac{${gainTex('i')}}{${logTex}(r_i + 1)},\quad ` +
         String.raw`\mathrm{IDCG}(u) = \sum_{j=1}^{${idealCount}} \frac{${gainTex('{(j)}')}}{${logTex}(j + 1)}`,
@@ -115,6 +116,7 @@ export const ndcgDlrs = gradedNdcg(
   {
     id: 'ndcg-ln-all',
     label: 'NDCG@K (gain 2^rel − 1, ln, ideal over all |R|)',
+    short: 'NDCG@K, ln, ideal over |R|',
     libraries: ['DL RS Evaluation'],
     note: 'the log base cancels in the ratio; the ideal DCG over all |R| items (not min(K, |R|)) makes it lower when |R| > K',
   },
@@ -126,6 +128,7 @@ export const dcgBinary = perUserVariant(
     id: 'dcg',
     metric: 'ndcg',
     label: 'DCG@K (binary, not normalised)',
+    short: 'DCG@K',
     formula: String.raw`\mathrm{DCG@K}(u) = ${DCG_BINARY}`,
     libraries: ['OpenRec'],
     note: 'the normalisation is missing (a bug per Tamm et al.); not bounded by 1',

@@ -22,6 +22,8 @@ export interface MetricVariant {
   readonly metric: VariantMetric;
   /** A short human label, e.g. `AP@K / min(K, |R|)`. */
   readonly label: string;
+  /** A shorter one for figure titles and axes, where the label is long (`Elliot’s AP@K`); absent: the label. */
+  readonly short?: string;
   /** The per-user formula (or the aggregate, for AUCs that pool users), LaTeX for KaTeX. */
   readonly formula: string;
   /** Libraries Tamm et al. name for this reading (Table 1, section 4); empty for a reading found only in papers. */
