@@ -61,6 +61,13 @@ export function movielensStudy(truth: readonly core.RankData[], repeats: number)
   });
 }
 
+/** Only the Table 3–4 study (`npm run bench -- --table3`): 5 runs, for a median to compare before and after. */
+export function runTable3Bench(quick: boolean): void {
+  const truth = movielensTruth();
+  const repeats = quick ? 10 : 100;
+  bench(`MovieLens Table 3–4 study, ${repeats} repetitions, 7 methods`, 5, () => movielensStudy(truth, repeats));
+}
+
 export function runMovielensBenches(quick: boolean): void {
   const truth = movielensTruth();
   const ncf = read(NCF_FILE, true);

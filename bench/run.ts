@@ -4,7 +4,8 @@
  * `-- --distribution` runs only the rank-distribution estimators (bench/distribution.ts), `-- --movielens` only the
  * MovieLens-1M views of the app and the CLI (bench/movielens.ts), `-- --solves` only the corrections' solves, the
  * studies and `expected` (bench/solves.ts), `-- --pasted` only pasted sampled ranks with their intervals
- * (bench/pasted.ts); the full run includes them all.
+ * (bench/pasted.ts), `-- --table3` only the MovieLens Table 3–4 study (5 runs, for before/after comparisons); the full
+ * run includes them all.
  */
 import os from 'node:os';
 import * as core from '../src/core/index.ts';
@@ -12,7 +13,7 @@ import { bench } from './harness.ts';
 import { denseBv } from './denseReference.ts';
 import { runFigureBenches } from './figures.ts';
 import { runDistributionBenches } from './distribution.ts';
-import { runMovielensBenches } from './movielens.ts';
+import { runMovielensBenches, runTable3Bench } from './movielens.ts';
 import { runSolveBenches } from './solves.ts';
 import { runPastedBenches } from './pasted.ts';
 
@@ -29,6 +30,10 @@ if (process.argv.includes('--distribution')) {
 }
 if (process.argv.includes('--movielens')) {
   runMovielensBenches(quick);
+  process.exit(0);
+}
+if (process.argv.includes('--table3')) {
+  runTable3Bench(quick);
   process.exit(0);
 }
 if (process.argv.includes('--solves')) {

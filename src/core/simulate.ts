@@ -1,7 +1,7 @@
 /**
  * Monte Carlo study of sampled evaluation (Krichene & Rendle Tables 2–4): T seeded repetitions; in each, every
- * instance of every recommender draws its m irrelevant items (random.ts), and every method estimates every
- * metric from the resulting sampled ranks. Reports the mean and standard deviation (over repetitions, T − 1
+ * instance of every recommender draws its sampled ranks from their law (study/draw.ts), and every method estimates
+ * every metric from the resulting sampled ranks. Reports the mean and standard deviation (over repetitions, T − 1
  * denominator) of each estimate, and for each pair of recommenders in how many repetitions each method ordered
  * them as their exact metric does (Table 4), and how often each method picked the recommender with the best exact
  * metric (Jin et al. 2021 Table 4). The rank-distribution methods (`mle`, `wmle`, `mes`) fit P̂ on the histogram of
@@ -25,6 +25,7 @@ import type { Result } from './result.ts';
 import { attempt } from './result.ts';
 import { validateSamplingSetup } from './sampling.ts';
 import { HistogramCollector, SampledEvaluation } from './study/draw.ts';
+import { RankTally } from './study/tally.ts';
 import { correctOrderings, correctWinners, meanStd } from './study/summary.ts';
 import { TieOrderDraw } from './ties/drawTies.ts';
 import { exactMetricUnderTies } from './ties/exactMetric.ts';
@@ -161,9 +162,9 @@ export function simulate(options: SimulationOptions): SimulationResult {
   const sampledRanks = new Float64Array(64);
   const fits = methods.map(needsFit);
   const width = methods.length * M;
-  // Every method's vectors at each n in one table, entry [r̃ − 1][method][metric]: a draw reads one short run of
-  // memory instead of a vector per method and metric (with 743 distinct n those miss the cache), and the vectors
-  // are looked up once per n instead of by string key at every draw.
+  // Every method's vectors at each n in one table, entry [r̃ − 1][method][metric]: a (n, r̃) cell of the tally
+  // (study/tally.ts) reads one short run of memory instead of a vector per method and metric (with 743 distinct n
+  // those miss the cache), and the vectors are looked up once per n instead of by string key.
   // The tables copy the vectors: past TABLE_BYTES (e.g. m = 1,000 with 743 distinct n) the vectors are read in place.
   const tabulate = (m + 1) * width * 8 * Math.max(1, itemCounts.size) <= TABLE_BYTES;
   const tables = new Map<number, Float64Array>();
@@ -187,39 +188,55 @@ export function simulate(options: SimulationOptions): SimulationResult {
     }
     return table;
   };
+  // Sampled-kind methods judge an instance with several relevant items by its k sampled ranks together.
+  const together = methods.map((method, mi) => !fits[mi] && method.kind === 'sampled');
+  const perInstance = methods.map((_, mi) => mi).filter((mi) => together[mi]);
+  const tally = new RankTally([itemCount, ...itemCounts], m);
   for (let rep = 0; rep < repeats; rep++) {
     if (options.shouldStop?.()) throw new CancelledError();
     recommenders.forEach((data, ri) => {
       const sums = methods.map(() => new Float64Array(M));
       let userWeight = 0;
       let itemWeight = 0;
+      tally.clear();
       evaluation.draw(tieDraws[ri]?.draw(random) ?? fixed[ri], itemCount, (n, k, counts) => {
         userWeight++;
         itemWeight += k;
+        tally.add(n, k, counts);
         if (fitted.length > 0) histograms.add(n, k, counts);
-        const table = tabulate ? tableAt(n) : null;
-        const vectors = tabulate ? null : vectorsAt(n);
-        for (let mi = 0; mi < methods.length; mi++) {
-          if (fits[mi]) continue;
-          if (k > 1 && methods[mi].kind === 'sampled') {
-            const ranks = k <= sampledRanks.length ? sampledRanks.subarray(0, k) : new Float64Array(k);
-            for (let j = 0; j < k; j++) ranks[j] = j + 1 + counts[j];
-            metrics.forEach((metric, j) => (sums[mi][j] += metricOfRanks(metric, ranks, m + k)));
-            continue;
-          }
-          const sum = sums[mi];
-          for (let j = 0; j < k; j++) {
-            // Each relevant item as its own single-item instance: its sampled rank among m + 1 items.
+        if (k === 1 || perInstance.length === 0) return;
+        const ranks = k <= sampledRanks.length ? sampledRanks.subarray(0, k) : new Float64Array(k);
+        for (let j = 0; j < k; j++) ranks[j] = j + 1 + counts[j];
+        for (const mi of perInstance)
+          metrics.forEach((metric, j) => (sums[mi][j] += metricOfRanks(metric, ranks, m + k)));
+      });
+      const groups = fitted.length > 0 ? histograms.take() : [];
+      // Every other (instance, method) pair: each relevant item as its own single-item instance, its sampled rank
+      // among m + 1 items; the items of one n and one sampled rank share a vector entry, so their sum is one product.
+      const { counts, fromMulti } = tally;
+      tally.itemCounts.forEach((n, row) => {
+        let table: Float64Array | null = null;
+        let vectors: Float64Array[][] | null = null;
+        for (let c = 0, at = row * (m + 1); c <= m; c++, at++) {
+          const all = counts[at];
+          if (all === 0) continue;
+          if (tabulate) table ??= tableAt(n);
+          else vectors ??= vectorsAt(n);
+          const single = fromMulti ? all - fromMulti[at] : all;
+          for (let mi = 0; mi < methods.length; mi++) {
+            if (fits[mi]) continue;
+            const h = together[mi] ? single : all;
+            if (h === 0) continue;
+            const sum = sums[mi];
             if (table) {
-              const at = counts[j] * width + mi * M;
-              for (let t = 0; t < M; t++) sum[t] += table[at + t];
+              const offset = c * width + mi * M;
+              for (let t = 0; t < M; t++) sum[t] += h * table[offset + t];
             } else {
-              for (let t = 0; t < M; t++) sum[t] += vectors![mi][t][counts[j]];
+              for (let t = 0; t < M; t++) sum[t] += h * vectors![mi][t][c];
             }
           }
         }
       });
-      const groups = fitted.length > 0 ? histograms.take() : [];
       methods.forEach((method, mi) => {
         if (fits[mi]) {
           const recovery = recoverFromHistograms(groups, method as DistributionMethod, setup, cache.distributions);

