@@ -124,10 +124,9 @@ function intervalPlan(
   }
   // Estimates from sampled ranks: the intervals resample the users as the estimates saw them (optimistic and
   // pessimistic ties resolved; random: each user with its tie range, spread over it on every resample, as the
-  // point estimates are), or are not computed.
+  // point estimates are).
   const definitions = definitionsOf({ ties: state.settings.ties });
-  const resampled = recommenders.map((r) => ({ ...r, data: intervalData(r.data, definitions) }));
-  const usable = resampled.every((r) => r.data !== null) ? (resampled as NamedData[]) : [];
+  const resampled = recommenders.map((r) => ({ ...r, data: intervalData(r.data, state.settings.ties) }));
   // The metrics read under the chosen variants, as the point estimates were (estimatesRequest).
   const computed = estimatedMetricIds(
     metrics,
@@ -137,7 +136,7 @@ function intervalPlan(
   const qualified = computed.some((id, j) => id !== metrics[j]);
   return {
     ...plan,
-    recommenders: usable,
+    recommenders: resampled,
     ...(definitions ? { definitions } : {}),
     ...(qualified ? { computedMetrics: computed } : {}),
   };

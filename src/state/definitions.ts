@@ -18,6 +18,7 @@ import {
   type Definitions,
   type MetricKind,
   type RankData,
+  type TieRule,
   type VariantChoice,
 } from '../core/index.ts';
 import type { Settings } from './document.ts';
@@ -51,16 +52,12 @@ export function hasTieRanges(data: readonly RankData[]): boolean {
 }
 
 /**
- * The data the intervals over the users of the estimates from sampled ranks should resample under the definitions:
- * the data as they are, or with ties resolved (optimistic, pessimistic); under random ties the data as they are, each
- * user with its whole tie range, which the intervals job spreads over its positions on every resample
- * (workers/intervals.ts). Null where the bootstrap cannot follow them (a variant other than Krichene & Rendle's: the
- * estimates are of their metrics).
+ * The data the intervals over the users of the estimates from sampled ranks resample under a tie rule: the data as
+ * they are, or with ties resolved (optimistic, pessimistic); under random ties the data as they are, each user with
+ * its whole tie range, which the intervals job spreads over its positions on every resample (workers/intervals.ts).
+ * The metrics' variants do not change the data (the estimates read them through the metric ids, estimatedMetricIds).
  */
-export function intervalData(data: RankData, definitions: Definitions | undefined): RankData | null {
-  if (!definitions) return data;
-  if (definitions.variants) return null;
-  const rule = definitions.ties;
+export function intervalData(data: RankData, rule: TieRule | undefined): RankData {
   if (!rule || rule === 'random' || !data.ties) return data;
   // One object per data and rule, so that large data are uploaded to the workers once (rankUpload.ts).
   const own = resolved.get(data) ?? {};
