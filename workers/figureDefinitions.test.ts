@@ -61,6 +61,29 @@ describe('figures read metrics under a chosen definition', () => {
     );
   });
 
+  it('the recovered distribution reads AP@K under the chosen reading (AP@K / K)', () => {
+    const sampled = singleRankData('S', [1, 1, 2, 3, 4, 6, 9, 14, 20, 31]);
+    const request = {
+      ...setup,
+      recommenders: [sampled],
+      methods: ['mle'],
+      replicates: 0,
+      seed: 1,
+      level: 0.9,
+      maxRank: 30,
+    };
+    const plain = api.recoveredDistribution(request);
+    const daisy = api.recoveredDistribution({ ...request, apVariant: 'ap-k' });
+    expect(daisy.apVariant).toBe('ap-k');
+    const ap = (r: typeof plain) => Array.from(r.recommenders[0].estimates[0].ap.estimate);
+    expectClose(
+      ap(daisy),
+      ap(plain).map((v, i) => v / (i + 1)),
+      1e-15,
+    );
+    expectClose(daisy.recommenders[0].estimates[0].cdf.estimate, plain.recommenders[0].estimates[0].cdf.estimate, 0);
+  });
+
   it('intervals of the estimates: computed for the variant, named by the metric', () => {
     const sampled = singleRankData('S', [1, 1, 2, 3, 4, 6, 9, 14, 20, 31]);
     const methods = ['sampled', 'bv:0.1'];

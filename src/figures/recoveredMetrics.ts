@@ -5,7 +5,7 @@
  */
 import type { RecoveredDistribution } from '../../workers/figures/recoveredDistribution.ts';
 import { methodLabel } from '../core/labels.ts';
-import { fmt3, fmtInt } from './labels.ts';
+import { fmt3, fmtInt, metricLabel } from './labels.ts';
 import { levelText } from './recoveredDistributionPlot.ts';
 import type { TableModel } from './tableModel.ts';
 
@@ -18,11 +18,16 @@ const CURVES = [
 export function recoveredMetricsTable(result: RecoveredDistribution, cutoff: number): TableModel {
   const K = Math.max(1, Math.min(cutoff, result.maxRank));
   const bands = result.replicates > 0;
+  // AP@K under the chosen reading (`ap@10:ap-k`), named as the results table names it.
+  const ap = metricLabel(`ap@${K}${result.apVariant ? `:${result.apVariant}` : ''}`);
+  const apFormula = result.apVariant
+    ? `${ap} = Σ_{R ≤ ${K}} P̂(R) M(R) with M that definition for one relevant item`
+    : `AP@${K} = Σ_{R ≤ ${K}} P̂(R)/R`;
   return {
     id: `recovered-metrics-at-${K}`,
     title: `Metric@${fmtInt(K)} read off the recovered P̂ (eq 14)`,
     caption:
-      `Recall@${K} = Σ_{R ≤ ${K}} P̂(R), NDCG@${K} = Σ_{R ≤ ${K}} P̂(R)/log₂(R + 1) and AP@${K} = Σ_{R ≤ ${K}} P̂(R)/R ` +
+      `Recall@${K} = Σ_{R ≤ ${K}} P̂(R), NDCG@${K} = Σ_{R ≤ ${K}} P̂(R)/log₂(R + 1) and ${apFormula} ` +
       `for each estimator` +
       (bands
         ? `, with the ${levelText(result.level)} percentile band over B = ${fmtInt(result.replicates)} resamples of ` +
@@ -30,7 +35,7 @@ export function recoveredMetricsTable(result: RecoveredDistribution, cutoff: num
         : '.'),
     groupHeading: 'Recommender',
     rowHeading: 'Estimator',
-    columns: CURVES.map((c) => ({ id: c.key, label: `${c.label}@${K}` })),
+    columns: CURVES.map((c) => ({ id: c.key, label: c.key === 'ap' ? ap : `${c.label}@${K}` })),
     groups: result.recommenders.map((rec) => ({
       label: rec.recommender,
       rows: rec.estimates.map((e) => ({

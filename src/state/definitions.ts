@@ -119,8 +119,8 @@ export function estimatesDefinitionNote(
 /**
  * What the figures and the Tables tab compute under the reader's definitions, said above them. They follow the
  * chosen readings where the data have one relevant item per instance (every figure computes on that item's rank:
- * `ap@10` is read as `ap@10:ap-k`, core definedMetric.ts) and order tied items by the chosen rule; Jin et al.'s
- * figures read Krichene & Rendle's metric@K off P̂. With several relevant items somewhere, the figures keep Krichene &
+ * `ap@10` is read as `ap@10:ap-k`, core definedMetric.ts; the recovered distribution's AP@K too) and order tied
+ * items by the chosen rule. With several relevant items somewhere, the figures keep Krichene &
  * Rendle's definitions (only the results table computes the variants on sets of items). Null when the choices are
  * theirs.
  */
@@ -150,9 +150,5 @@ export function figuresDefinitionNote(
         'ranges make them far slower (MovieLens Z: minutes; the optimistic and pessimistic rules take seconds); the ' +
         'studies of the Tables tab draw an order of the tied items in each repetition.'
       : '';
-  return (
-    `The figures and tables below use the definitions chosen in Definitions: ${chosen.join('; ')}` +
-    (named.length > 0 ? ' (Jin et al.’s figures read Krichene & Rendle’s metric@K off P̂).' : '.') +
-    slow
-  );
+  return `The figures and tables below use the definitions chosen in Definitions: ${chosen.join('; ')}.` + slow;
 }

@@ -7,6 +7,7 @@
  * distribution of a random user's true rank in the user's own catalogue.
  */
 import {
+  definedCurveFromDistribution,
   DistributionCache,
   InputError,
   itemCountRange,
@@ -40,6 +41,11 @@ export interface RecoveredDistributionRequest extends SamplingSetup {
   /** Ranks R = 1..maxRank (and cut-offs K = 1..maxRank) reported. */
   readonly maxRank: number;
   readonly fit?: FitOptions;
+  /**
+   * AP@K read under another definition of Tamm et al. that is another function of the rank for one relevant item
+   * (`ap-k`, `ap-elliot`; core definedMetric.ts); absent: Krichene & Rendle's AP@K = Σ_{R ≤ K} P̂(R)/R.
+   */
+  readonly apVariant?: string;
 }
 
 /** A curve over R (or K) = 1..maxRank with its band (null without resamples). */
@@ -76,6 +82,8 @@ export interface RecoveredDistribution {
   readonly replicates: number;
   readonly level: number;
   readonly recommenders: readonly RecoveredRecommender[];
+  /** The reading of AP@K of the request (absent: Krichene & Rendle's). */
+  readonly apVariant?: string;
 }
 
 /** The curves read off P̂, in the order of a flat values row: pmf, cdf (Recall@K), NDCG@K, AP@K. */
@@ -121,7 +129,9 @@ export function recoveredDistribution(
         const top = recoveredTop(recovery, maxRank);
         const cdf = metricCurveFromDistribution('recall', top, recovery.itemCount);
         const ndcg = metricCurveFromDistribution('ndcg', top, recovery.itemCount);
-        const ap = metricCurveFromDistribution('ap', top, recovery.itemCount);
+        const ap = request.apVariant
+          ? definedCurveFromDistribution(`ap:${request.apVariant}`, top, recovery.itemCount, maxRank)
+          : metricCurveFromDistribution('ap', top, recovery.itemCount);
         for (const curve of [top, cdf, ndcg, ap]) for (let k = 0; k < maxRank; k++) row.push(curve[k] ?? NaN);
       }
       return row;
@@ -158,5 +168,6 @@ export function recoveredDistribution(
       }),
     };
   });
-  return { methods: methods.map((m) => m.id), maxRank, replicates, level, recommenders };
+  const apVariant = request.apVariant ? { apVariant: request.apVariant } : {};
+  return { methods: methods.map((m) => m.id), maxRank, replicates, level, recommenders, ...apVariant };
 }

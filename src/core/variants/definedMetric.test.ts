@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { expectClose } from '../../../test/expectClose.ts';
 import { InputError } from '../errors.ts';
 import { correctionVector } from '../corrections/correction.ts';
-import { metricFromDistribution } from '../distribution/metricsFromDistribution.ts';
+import { metricCurveFromDistribution, metricFromDistribution } from '../distribution/metricsFromDistribution.ts';
 import { sharedDistributionMetrics } from '../distribution/metricsFromDistribution.ts';
 import { expectedSampledAtRank, ExpectedAtRankBatch } from '../expectedAtRank.ts';
 import { exactMetric, expectedSampledMetrics, sampledMetricVector } from '../expected.ts';
@@ -19,7 +19,7 @@ import type { RankData } from '../rankData.ts';
 import type { Sampling } from '../sampling.ts';
 import { variantById } from './catalog.ts';
 import { variantAtRank, variantsFor } from './choice.ts';
-import { definedMetricId, metricIdLabel, parseDefinedMetric } from './definedMetric.ts';
+import { definedCurveFromDistribution, definedMetricId, metricIdLabel, parseDefinedMetric } from './definedMetric.ts';
 
 interface Setting {
   n: number;
@@ -191,3 +191,35 @@ function rankData(ranks: readonly number[]): RankData {
     itemCounts: null,
   };
 }
+
+describe('definedCurveFromDistribution: AP@K for every K read off P̂ under a reading (eq 14)', () => {
+  const n = 300;
+  const dist = Float64Array.from({ length: n }, (_, r) => (r + 1) ** -1.2);
+  const total = dist.reduce((a, b) => a + b, 0);
+  for (let r = 0; r < n; r++) dist[r] /= total;
+
+  it('Krichene & Rendle’s AP@K is the cumulative sum of P̂(R)/R', () => {
+    expectClose(
+      definedCurveFromDistribution('ap', dist, n, 40),
+      metricCurveFromDistribution('ap', dist, n).subarray(0, 40),
+      1e-15,
+    );
+  });
+
+  it('AP@K / K and Elliot’s AP@K against direct sums of their definitions', () => {
+    const daisy = definedCurveFromDistribution('ap:ap-k', dist, n, 40);
+    const elliot = definedCurveFromDistribution('ap:ap-elliot', dist, n, 40);
+    for (let K = 1; K <= 40; K++) {
+      let plain = 0;
+      let mean = 0;
+      for (let R = 1; R <= K; R++) {
+        plain += dist[R - 1] / R;
+        let precisions = 0; // Σ_{j=R}^{K} Prec@j with one relevant item at R: 1/j
+        for (let j = R; j <= K; j++) precisions += 1 / j;
+        mean += (dist[R - 1] * precisions) / K;
+      }
+      expectClose(daisy[K - 1], plain / K, { relative: 1e-13 }, `AP@${K} / K`);
+      expectClose(elliot[K - 1], mean, { relative: 1e-13 }, `Elliot AP@${K}`);
+    }
+  });
+});

@@ -13,7 +13,7 @@
 import { InputError } from '../errors.ts';
 import { metricLabel } from '../labels.ts';
 import type { Metric } from '../metrics.ts';
-import { parseMetric } from '../metrics.ts';
+import { metricAtRank, parseMetric } from '../metrics.ts';
 import { variantById } from './catalog.ts';
 import type { VariantChoice } from './choice.ts';
 import {
@@ -64,6 +64,28 @@ function oneItemValue(variant: MetricVariant, metric: Metric): (rank: number, it
   const fast = variant.oneItem;
   if (fast) return (rank, itemCount) => fast(rank, variantCutoff(metric, itemCount));
   return (rank, itemCount) => variantAtRank(variant, metric, rank, itemCount);
+}
+
+/**
+ * metric@K for K = 1..maxRank read off a rank distribution (Jin et al. eq 14) for a metric under a reading that is
+ * another function of the rank (`ap:ap-k`, `ap:ap-elliot`): out[K − 1] = Σ_{R ≤ K} P̂(R) M_K(R), the reading at
+ * cut-off K. O(maxRank²): the figures read K ≤ a few hundred. `distribution[R − 1]` = P̂(R) on `itemCount` items.
+ */
+export function definedCurveFromDistribution(
+  id: string,
+  distribution: ArrayLike<number>,
+  itemCount: number,
+  maxRank: number,
+): Float64Array {
+  const base = parseDefinedMetric(id);
+  const out = new Float64Array(Math.min(maxRank, itemCount, distribution.length));
+  for (let K = 1; K <= out.length; K++) {
+    const metric = parseDefinedMetric(`${base.kind}@${K}${base.variant ? `:${base.variant}` : ''}`);
+    let sum = 0;
+    for (let R = 1; R <= K; R++) sum += distribution[R - 1] * metricAtRank(metric, R, itemCount);
+    out[K - 1] = sum;
+  }
+  return out;
 }
 
 /**

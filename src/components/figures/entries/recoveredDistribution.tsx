@@ -13,8 +13,15 @@ import type {
 import { Choice, IntegerInput, ScaleChoice } from '../Controls.tsx';
 import { figureEntry, type SecondChannel } from '../entry.ts';
 import type { Progress } from '../jobRunner.ts';
-import { SAMPLING_TEXT } from '../types.ts';
-import { needsRecommenders, priorPhrase, requestData, withRankSources, type PageRequest } from './common.ts';
+import { SAMPLING_TEXT, type FigureInputs } from '../types.ts';
+import {
+  definedIds,
+  needsRecommenders,
+  priorPhrase,
+  requestData,
+  withRankSources,
+  type PageRequest,
+} from './common.ts';
 
 type RecoveredRequest = PageRequest<RecoveredDistributionRequest>;
 
@@ -72,6 +79,13 @@ async function fitInTwoWorkers(
 }
 
 /** The results of the halves as one, the estimators in the request's order. */
+/** AP@K under the reading chosen in Definitions (definedIds: `ap:ap-k`), for the metric@K read off P̂. */
+function apReading(inputs: FigureInputs): { apVariant?: string } {
+  const [ap] = definedIds(inputs, ['ap']);
+  const colon = ap.indexOf(':');
+  return colon < 0 ? {} : { apVariant: ap.slice(colon + 1) };
+}
+
 function merged(
   methods: readonly string[],
   halves: readonly string[][],
@@ -123,6 +137,7 @@ export const recoveredDistribution = figureEntry<'recovered', RecoveredRequest, 
     seed: 1,
     level: values.level,
     maxRank: Math.min(values.maxRank, inputs.itemCount),
+    ...apReading(inputs),
   }),
   compute: (api, request, _signal, onProgress, second, onPartial) =>
     fitInTwoWorkers(api, request, onProgress, second, onPartial),
