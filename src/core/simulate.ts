@@ -191,52 +191,59 @@ export function simulate(options: SimulationOptions): SimulationResult {
   // Sampled-kind methods judge an instance with several relevant items by its k sampled ranks together.
   const together = methods.map((method, mi) => !fits[mi] && method.kind === 'sampled');
   const perInstance = methods.map((_, mi) => mi).filter((mi) => together[mi]);
-  const tally = new RankTally([itemCount, ...itemCounts], m);
+  // Only the vector methods read the tally (fits-only studies skip it): its (distinct n) × (m + 1) counts are a
+  // fraction 1/(methods × metrics) of the vectors those methods keep anyway.
+  const tally = fits.every(Boolean) ? null : new RankTally([itemCount, ...itemCounts], m);
+  const tablesByRow: (Float64Array | undefined)[] = [];
+  const vectorsByRow: (Float64Array[][] | undefined)[] = [];
+  /**
+   * Every other (instance, method) pair: each relevant item as its own single-item instance, its sampled rank among
+   * m + 1 items. The items of one n and one sampled rank share a vector entry, so their sum is one product.
+   */
+  const addTallied = ({ itemCounts: rows, counts, fromMulti, used, size }: RankTally, sum: Float64Array) => {
+    for (let i = 0; i < size; i++) {
+      const at = used[i];
+      const row = (at / (m + 1)) | 0;
+      const c = at - row * (m + 1);
+      const all = counts[at];
+      const single = fromMulti ? all - fromMulti[at] : all;
+      if (tabulate) {
+        // The fits' entries of the table are 0, so one pass over the row adds every method at once.
+        const table = (tablesByRow[row] ??= tableAt(rows[row]));
+        const offset = c * width;
+        if (single === all) for (let x = 0; x < width; x++) sum[x] += all * table[offset + x];
+        else for (let x = 0; x < width; x++) sum[x] += (together[(x / M) | 0] ? single : all) * table[offset + x];
+        continue;
+      }
+      const vectors = (vectorsByRow[row] ??= vectorsAt(rows[row]));
+      for (let mi = 0; mi < methods.length; mi++) {
+        const h = together[mi] ? single : all;
+        if (fits[mi] || h === 0) continue;
+        for (let t = 0; t < M; t++) sum[mi * M + t] += h * vectors[mi][t][c];
+      }
+    }
+  };
   for (let rep = 0; rep < repeats; rep++) {
     if (options.shouldStop?.()) throw new CancelledError();
     recommenders.forEach((data, ri) => {
-      const sums = methods.map(() => new Float64Array(M));
+      // sums[mi · M + metric]
+      const sums = new Float64Array(width);
       let userWeight = 0;
       let itemWeight = 0;
-      tally.clear();
+      tally?.clear();
       evaluation.draw(tieDraws[ri]?.draw(random) ?? fixed[ri], itemCount, (n, k, counts) => {
         userWeight++;
         itemWeight += k;
-        tally.add(n, k, counts);
+        tally?.add(n, k, counts);
         if (fitted.length > 0) histograms.add(n, k, counts);
         if (k === 1 || perInstance.length === 0) return;
         const ranks = k <= sampledRanks.length ? sampledRanks.subarray(0, k) : new Float64Array(k);
         for (let j = 0; j < k; j++) ranks[j] = j + 1 + counts[j];
         for (const mi of perInstance)
-          metrics.forEach((metric, j) => (sums[mi][j] += metricOfRanks(metric, ranks, m + k)));
+          metrics.forEach((metric, j) => (sums[mi * M + j] += metricOfRanks(metric, ranks, m + k)));
       });
+      if (tally) addTallied(tally, sums);
       const groups = fitted.length > 0 ? histograms.take() : [];
-      // Every other (instance, method) pair: each relevant item as its own single-item instance, its sampled rank
-      // among m + 1 items; the items of one n and one sampled rank share a vector entry, so their sum is one product.
-      const { counts, fromMulti } = tally;
-      tally.itemCounts.forEach((n, row) => {
-        let table: Float64Array | null = null;
-        let vectors: Float64Array[][] | null = null;
-        for (let c = 0, at = row * (m + 1); c <= m; c++, at++) {
-          const all = counts[at];
-          if (all === 0) continue;
-          if (tabulate) table ??= tableAt(n);
-          else vectors ??= vectorsAt(n);
-          const single = fromMulti ? all - fromMulti[at] : all;
-          for (let mi = 0; mi < methods.length; mi++) {
-            if (fits[mi]) continue;
-            const h = together[mi] ? single : all;
-            if (h === 0) continue;
-            const sum = sums[mi];
-            if (table) {
-              const offset = c * width + mi * M;
-              for (let t = 0; t < M; t++) sum[t] += h * table[offset + t];
-            } else {
-              for (let t = 0; t < M; t++) sum[t] += h * vectors![mi][t][c];
-            }
-          }
-        }
-      });
       methods.forEach((method, mi) => {
         if (fits[mi]) {
           const recovery = recoverFromHistograms(groups, method as DistributionMethod, setup, cache.distributions);
@@ -245,7 +252,7 @@ export function simulate(options: SimulationOptions): SimulationResult {
         }
         const multi = data.ranks.length !== data.weights.length;
         const weight = multi && method.kind !== 'sampled' ? itemWeight : userWeight;
-        for (let t = 0; t < M; t++) estimates[ri][mi][t][rep] = sums[mi][t] / weight;
+        for (let t = 0; t < M; t++) estimates[ri][mi][t][rep] = sums[mi * M + t] / weight;
       });
     });
     options.onProgress?.(rep + 1, repeats);

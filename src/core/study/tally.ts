@@ -1,8 +1,8 @@
 /**
  * Per-repetition tallies of the items' own sampled ranks for the vector estimators of a study (simulate.ts): the
- * sum over items of vector_n[r̃ − 1] is Σ_c count_n[c] · vector_n[c], so each draw only increments a count and the
- * vectors are read once per (n, r̃) cell that occurred, in order of n, instead of once per item (with 743 distinct n
- * the vectors' tables do not stay in cache). Dense: one row of m + 1 counts per distinct n, zeroed between uses.
+ * sum over items of vector_n[r̃ − 1] is Σ_c count_n[c] · vector_n[c], so each draw only increments a count, and the
+ * vectors are read once per (n, r̃) cell that occurred instead of once per item. Dense counts, one row of m + 1
+ * per distinct n, with the list of the cells in use (so that reading and clearing cost O(cells used), not O(rows · m)).
  */
 export class RankTally {
   private readonly rowOf = new Map<number, number>();
@@ -12,6 +12,9 @@ export class RankTally {
   readonly counts: Float64Array;
   /** The same for the items of instances with several relevant items only (null until one occurs). */
   fromMulti: Float64Array | null = null;
+  /** The cells with a count > 0, in order of first use: used[0 .. size). */
+  used = new Int32Array(64);
+  size = 0;
 
   constructor(
     itemCounts: Iterable<number>,
@@ -27,7 +30,17 @@ export class RankTally {
     const row = this.rowOf.get(itemCount);
     if (row === undefined) throw new Error(`n = ${itemCount} was not announced to the tally`);
     const at = row * (this.sampleSize + 1);
-    for (let j = 0; j < k; j++) this.counts[at + counts[j]]++;
+    for (let j = 0; j < k; j++) {
+      const cell = at + counts[j];
+      if (this.counts[cell]++ === 0) {
+        if (this.size === this.used.length) {
+          const grown = new Int32Array(2 * this.size);
+          grown.set(this.used);
+          this.used = grown;
+        }
+        this.used[this.size++] = cell;
+      }
+    }
     if (k > 1) {
       const multi = (this.fromMulti ??= new Float64Array(this.counts.length));
       for (let j = 0; j < k; j++) multi[at + counts[j]]++;
@@ -35,7 +48,10 @@ export class RankTally {
   }
 
   clear(): void {
-    this.counts.fill(0);
-    this.fromMulti?.fill(0);
+    for (let i = 0; i < this.size; i++) {
+      this.counts[this.used[i]] = 0;
+      if (this.fromMulti) this.fromMulti[this.used[i]] = 0;
+    }
+    this.size = 0;
   }
 }
