@@ -18,6 +18,7 @@ export type DrawVisitor = (itemCount: number, k: number, counts: Int32Array) => 
 export class SampledEvaluation {
   private above = new Float64Array(64);
   private counts = new Int32Array(64);
+  private readonly single = new Int32Array(1);
   /** P(X = mode) of each single-item row of the data drawn (with the n they were drawn for), NaN until drawn once. */
   private readonly atModes = new WeakMap<RankData, { itemCount: number; values: Float64Array }>();
 
@@ -35,25 +36,26 @@ export class SampledEvaluation {
       this.atModes.set(data, cached);
     }
     const atModes = cached.values;
+    const single = this.single;
     for (let i = 0; i < data.weights.length; i++) {
       const n = itemCountOf(data, i, defaultItemCount);
       const lo = data.offsets[i];
       const k = data.offsets[i + 1] - lo;
-      if (this.counts.length < k) {
-        this.counts = new Int32Array(k);
-        this.above = new Float64Array(k);
-      }
-      const counts = this.counts.subarray(0, k);
       if (k === 1) {
         // One relevant item (the papers' setting): one draw of its law, P(mode) computed once per row.
         const above = data.ranks[lo] - 1;
         if (Number.isNaN(atModes[i])) atModes[i] = pmfAtMode(m, above, n - 1, this.withReplacement);
         for (let copy = 0; copy < data.weights[i]; copy++) {
-          counts[0] = drawSuccesses(this.random, m, above, n - 1, this.withReplacement, atModes[i]);
-          visit(n, 1, counts);
+          single[0] = drawSuccesses(this.random, m, above, n - 1, this.withReplacement, atModes[i]);
+          visit(n, 1, single);
         }
         continue;
       }
+      if (this.counts.length < k) {
+        this.counts = new Int32Array(k);
+        this.above = new Float64Array(k);
+      }
+      const counts = this.counts.subarray(0, k);
       const above = this.above.subarray(0, k);
       for (let j = 0; j < k; j++) above[j] = data.ranks[lo + j] - (j + 1);
       for (let copy = 0; copy < data.weights[i]; copy++) {
