@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { createRandom } from '../random.ts';
+import { expectClose } from '../../../test/expectClose.ts';
+import { movielensTrueRanks } from '../../../test/movielens.ts';
+import { expectedSampledMetric } from '../expected.ts';
+import { metricAtRank, parseMetricList } from '../metrics.ts';
+import { createRandom, drawAboveCounts } from '../random.ts';
+import type { RankData } from '../rankData.ts';
 import { groupedRankData, singleRankData } from '../rankData.ts';
 import { drawAboveCountsByLaw } from '../rankDraw.ts';
+import type { Sampling } from '../sampling.ts';
 import { SampledEvaluation } from './draw.ts';
+import { meanStd } from './summary.ts';
 
 /** Every visit of one draw, as [n, counts...]. */
 function visits(evaluation: SampledEvaluation, data: Parameters<SampledEvaluation['draw']>[0], n: number) {
@@ -56,4 +63,60 @@ describe('SampledEvaluation (one repetition of a sampled evaluation)', () => {
     // Same data object at another n: the law changes with n, so the draws must match a fresh object's.
     expect(visits(evaluation, data, 600)).toEqual(visits(reference, { ...data }, 600));
   });
+});
+
+describe('law draws against item-by-item draws on a reduced MovieLens sample (the change of 2026-11-24)', () => {
+  // 150 users of each of X, Y, Z with their own n, m = 100; T repetitions of each way of drawing (T large enough
+  // for simulate.test's tolerance on the std, 10%: about 6 standard errors of a std at T = 2,000).
+  const data = movielensTrueRanks(150);
+  const metrics = parseMetricList('recall@10,ap');
+  const T = 2000;
+  const m = 100;
+
+  /** Per repetition, per recommender and metric, the mean sampled metric over the users. */
+  function study(draw: (data: RankData, visit: (n: number, counts: Int32Array) => void) => void) {
+    const values = data.map(() => metrics.map(() => new Float64Array(T)));
+    for (let rep = 0; rep < T; rep++) {
+      data.forEach((d, ri) => {
+        const sums = metrics.map(() => 0);
+        draw(d, (_n, counts) =>
+          metrics.forEach((metric, t) => (sums[t] += metricAtRank(metric, counts[0] + 1, m + 1))),
+        );
+        metrics.forEach((_, t) => (values[ri][t][rep] = sums[t] / d.weights.length));
+      });
+    }
+    return values;
+  }
+
+  for (const sampling of ['with-replacement', 'without-replacement'] as Sampling[]) {
+    it(`both give the analytic mean and spread of the sampled metric (${sampling}), as simulate's tests ask`, () => {
+      const withReplacement = sampling === 'with-replacement';
+      const evaluation = new SampledEvaluation(createRandom(withReplacement ? 11 : 13), m, withReplacement);
+      const byLaw = study((d, visit) => evaluation.draw(d, 3706, (n, _k, counts) => visit(n, counts)));
+      const random = createRandom(withReplacement ? 12 : 14);
+      const out = new Int32Array(1);
+      const literal = study((d, visit) => {
+        for (let i = 0; i < d.weights.length; i++) {
+          const n = d.itemCounts![i];
+          drawAboveCounts(random, [d.ranks[i] - 1], n - 1, m, withReplacement, out);
+          visit(n, out);
+        }
+      });
+      data.forEach((d, ri) =>
+        metrics.forEach((metric, t) => {
+          const analytic = expectedSampledMetric(d, metric, 3706, m, sampling);
+          for (const [how, values] of [
+            ['law', byLaw[ri][t]],
+            ['item by item', literal[ri][t]],
+          ] as const) {
+            const { mean, std } = meanStd(values);
+            const label = `${d.name} ${metric.id}, ${how}`;
+            // As simulate.test: the mean within 4 standard errors, the std within 10% (plus rounding).
+            expectClose(mean, analytic.sampledMean, (4 * analytic.sampledStd) / Math.sqrt(T) + 1e-12, label);
+            expectClose(std, analytic.sampledStd, { relative: 0.1, absolute: 1e-9 }, `std of ${label}`);
+          }
+        }),
+      );
+    });
+  }
 });
