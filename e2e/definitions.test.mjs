@@ -121,6 +121,16 @@ test('MovieLens Z: Recall@10 and AUC under optimistic, random and pessimistic ti
     await page.waitForSelector('table.results[aria-busy="false"]', { timeout: 30_000 });
     const auc = await exactCell(page, 'Z', 'auc').textContent();
     assert.equal(auc, Number(zByTieRule()[5]).toFixed(3));
+    // The figures follow the rule too: optimistically Z's AUC (0.944) passes X's (0.893) and Y's (0.853), which
+    // Figure 2's caption names as the exact order (the rank column as it is gives X > Y > Z).
+    await page.getByLabel('Ties', { exact: true }).selectOption('optimistic');
+    const section = page.locator('section.figures-section');
+    await section.scrollIntoViewIfNeeded();
+    await section.getByRole('tab', { name: 'Figure 2' }).click();
+    await section
+      .locator('#tabpanel-fig2 figure.plot figcaption', { hasText: 'AUC (exact Z > X > Y)' })
+      .waitFor({ timeout: 60_000 });
+    assert.match(await page.locator('.figures-definitions-note').textContent(), /ties broken optimistically/);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
