@@ -3,10 +3,11 @@ import { MethodTable } from '../components/MethodTable.tsx';
 import { PairVerdicts } from '../components/PairVerdicts.tsx';
 import { StatusMessage } from '../components/StatusMessage.tsx';
 import { tieRuleText } from '../core/index.ts';
-import { formatInteger, metricLabel } from '../core/labels.ts';
+import { formatInteger } from '../core/labels.ts';
 import { definedMetricLabel, estimatesDefinitionNote } from '../state/definitions.ts';
 import { methodTable } from '../figures/methodTable.ts';
 import { pairVerdicts } from '../figures/orderings.ts';
+import { valueDigits } from '../figures/resultsTable.ts';
 import { cancelEstimates, refreshEstimates } from '../state/actions.ts';
 import { emRuleText, estimatorSettingsOf } from '../state/estimatorSettings.ts';
 import { setEstimatorSetting } from '../state/settingsActions.ts';
@@ -41,17 +42,22 @@ export function estimatesModels(result: EstimatesResult, job: Job<IntervalsResul
   const interval = matches
     ? result.recommenders.map((_, r) => result.methods.map((id) => intervals.values[id]?.[r]?.[k] ?? null))
     : null;
-  const table = methodTable({
-    recommenders: result.recommenders,
-    methods: result.methods,
-    value,
-    range: RANGE,
-    ...(interval ? { interval } : {}),
-  });
+  // More decimals where every in-range value is tiny (AP read as AP@K / K, K = n), so that they are not all 0.000.
+  const digits = valueDigits(value.flat().filter((v) => v >= RANGE[0] && v <= RANGE[1]));
+  const table = methodTable(
+    {
+      recommenders: result.recommenders,
+      methods: result.methods,
+      value,
+      range: RANGE,
+      ...(interval ? { interval } : {}),
+    },
+    digits,
+  );
   const s = result.methods.indexOf('sampled');
   const verdict = pairVerdicts({
     metric,
-    metricLabel: metricLabel(metric),
+    metricLabel: definedMetricLabel(metric, result.definitions),
     recommenders: result.recommenders,
     methods: result.methods,
     value,
@@ -60,6 +66,7 @@ export function estimatesModels(result: EstimatesResult, job: Job<IntervalsResul
     sampled: s >= 0 ? { values: value.map((row) => row[s]), label: 'the uncorrected sampled metric' } : null,
     missing: matches ? missingText(job) : missingText({ status: 'idle', value: null }),
     range: RANGE,
+    digits,
   });
   return { table, verdict, intervals: matches ? intervals : null, value, interval };
 }
@@ -144,7 +151,9 @@ export function EstimatesSection() {
             </p>
           ) : null}
           <MethodTable model={view.table} label="Estimates table" busy={job.status === 'loading'} caption={caption} />
-          {definitionNote ? <p className="field-problem">{definitionNote}</p> : null}
+          {definitionNote ? (
+            <p className={definitionNote.caveat ? 'field-problem' : 'table-key'}>{definitionNote.text}</p>
+          ) : null}
           <MetricFormulas metrics={[metric]} definitions={result.definitions} />
           <EstimatesExportBar
             metric={metric}
@@ -177,8 +186,8 @@ export function EstimatesSection() {
           </p>
           {result.recommenders.length > 1 ? (
             <div className="verdict-block">
-              <h3>Which recommender is better on {metricLabel(metric)}?</h3>
-              <PairVerdicts model={view.verdict} metricLabel={metricLabel(metric)} table />
+              <h3>Which recommender is better on {definedMetricLabel(metric, result.definitions)}?</h3>
+              <PairVerdicts model={view.verdict} metricLabel={definedMetricLabel(metric, result.definitions)} table />
             </div>
           ) : null}
         </>

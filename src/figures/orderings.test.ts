@@ -40,6 +40,15 @@ describe('pairVerdicts', () => {
     ]);
   });
 
+  it('writes the values with more decimals when asked (tiny metrics)', () => {
+    const model = pairVerdicts({
+      ...base,
+      digits: 6,
+      differences: [diff('mle', 'X', 'Y', 0.0000123, 0.0000045, 0.00002)],
+    });
+    expect(model.pairs[0].sentence).toContain('by 0.000012 [0.000005, 0.000020]');
+  });
+
   it('says "within the noise" when the interval holds 0, and puts the leader first whichever way the pair came', () => {
     const model = pairVerdicts({
       ...base,

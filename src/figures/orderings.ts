@@ -71,6 +71,8 @@ export interface VerdictInput {
   readonly missing: string;
   /** The metric's range: methods with values outside it are not chosen for the sentence. */
   readonly range?: readonly [number, number];
+  /** Decimals of the values and differences (default 3; more for metrics whose values are tiny, valueDigits). */
+  readonly digits?: number;
 }
 
 export interface DifferenceCell {
@@ -129,9 +131,6 @@ function pairing(paired: boolean, usersA: number, usersB: number): string {
   return usersA === usersB ? `paired over ${fmtInt(usersA)} users` : 'paired over the users they share';
 }
 
-const signed = (v: number) => formatSigned(v, 3);
-const signedInterval = (low: number, high: number) => `[${signed(low)}, ${signed(high)}]`;
-
 /** The difference of `method` between recommenders i and j, oriented i − j, when the bootstrap has it. */
 function differenceOf(input: VerdictInput, method: string, i: number, j: number) {
   const names = input.recommenders;
@@ -177,6 +176,9 @@ function verdict(
   inside: (v: number) => boolean,
 ): PairVerdict {
   const { recommenders, methods, value, metricLabel, users, sampled } = input;
+  const digits = input.digits ?? 3;
+  const signed = (v: number) => formatSigned(v, digits);
+  const signedInterval = (low: number, high: number) => `[${signed(low)}, ${signed(high)}]`;
   const [ahead, behind] = [recommenders[i], recommenders[j]];
   const cells = methods.map((method, k) => {
     const d = differenceOf(input, method, i, j);
@@ -191,7 +193,7 @@ function verdict(
   const p = methods.indexOf(primary);
   const d = differenceOf(input, primary, i, j);
   const name = methodName(primary);
-  const sampledDifference = sampled ? Number(formatValue(sampled.values[i] - sampled.values[j], 3)) : 0;
+  const sampledDifference = sampled ? Number(formatValue(sampled.values[i] - sampled.values[j], digits)) : 0;
   if (d === null) {
     const gap = signed(value[i][p] - value[j][p]);
     return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatValue, orderingText, resultsTable, type RecommenderInput } from './resultsTable.ts';
+import { formatValue, orderingText, resultsTable, valueDigits, type RecommenderInput } from './resultsTable.ts';
 
 const COLUMNS = [
   { id: 'auc', label: 'AUC' },
@@ -105,5 +105,17 @@ describe('resultsTable (Tables 1 and 2 of Krichene & Rendle 2020)', () => {
       within: false,
       text: 'the exact differences C − A = 0.091 [0.010, 0.180], C − B = 0.091 [0.002, 0.180] are beyond the noise of the user sample (95% interval over users)',
     });
+  });
+});
+
+describe('valueDigits', () => {
+  it('keeps 3 decimals for values of 0.01 and more, and shows tiny ones with two significant digits (at most 8)', () => {
+    expect(valueDigits([0.5, 0.03, 0])).toBe(3);
+    expect(valueDigits([0.5, 0.003])).toBe(4);
+    expect(valueDigits([1.2e-5, 3e-5])).toBe(6);
+    expect(formatValue(1.2e-5, valueDigits([1.2e-5]))).toBe('0.000012');
+    expect(valueDigits([1e-12])).toBe(8);
+    expect(valueDigits([])).toBe(3);
+    expect(valueDigits([NaN, 0])).toBe(3);
   });
 });

@@ -73,6 +73,18 @@ export interface ResultsTableModel {
 /** Formats to `digits` decimals, writing −0.000 as 0.000 (the core's formatDecimal). */
 export const formatValue = formatDecimal;
 
+/**
+ * Decimals for a table of these values: 3, or as many as show the smallest nonzero |value| with two significant
+ * digits (at most 8), so that a metric whose values are all tiny (AP read as AP@K / K with K = n: about 1e-5) is not
+ * printed, and ordered, as a column of 0.000. Values of 0.01 and more keep 3.
+ */
+export function valueDigits(values: Iterable<number>): number {
+  let smallest = Infinity;
+  for (const v of values) if (Number.isFinite(v) && v !== 0) smallest = Math.min(smallest, Math.abs(v));
+  if (!(smallest < 0.01)) return 3;
+  return Math.min(8, Math.max(3, 1 - Math.floor(Math.log10(smallest))));
+}
+
 function rounded(value: number, digits: number): number {
   return Number(formatValue(value, digits));
 }

@@ -49,15 +49,16 @@ describe('definedMetricLabel', () => {
 describe('estimatesDefinitionNote', () => {
   it('says whether the estimates from sampled ranks are of the chosen definition', () => {
     expect(estimatesDefinitionNote('ap@10', undefined, 3706)).toBeNull();
-    expect(estimatesDefinitionNote('ap@10', { variants: { ap: 'mrr' } }, 3706)).toBe(
+    expect(estimatesDefinitionNote('ap@10', { variants: { ap: 'mrr' } }, 3706)?.text).toBe(
       'AP@10 (MRR@K (first hit)): for one relevant item per user this definition is Krichene & Rendle’s function of the rank, so the estimates are of it.',
     );
     // Computed for the variant (one relevant item per user: it is a function of the rank) …
-    expect(estimatesDefinitionNote('ap@10', { variants: { ap: 'ap-k' } }, 3706, 'ap@10:ap-k')).toBe(
+    expect(estimatesDefinitionNote('ap@10', { variants: { ap: 'ap-k' } }, 3706, 'ap@10:ap-k')?.text).toBe(
       'AP@10 (AP@K / K): for one relevant item per user this definition is another function of the rank; the expected sampled value, the corrections and the fits are computed for it.',
     );
     // … or not (several relevant items per user).
-    expect(estimatesDefinitionNote('ap@10', { variants: { ap: 'ap-k' } }, 3706)).toBe(
+    expect(estimatesDefinitionNote('ap@10', { variants: { ap: 'ap-k' } }, 3706)?.caveat).toBe(true);
+    expect(estimatesDefinitionNote('ap@10', { variants: { ap: 'ap-k' } }, 3706)?.text).toBe(
       'AP@10 (AP@K / K): no sampled correction for this definition when users have several relevant items; the estimates are of Krichene & Rendle’s AP@10.',
     );
   });

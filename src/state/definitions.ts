@@ -103,17 +103,26 @@ export function estimatesDefinitionNote(
   definitions: Definitions | undefined,
   itemCount: number,
   computedId = id,
-): string | null {
+): { readonly text: string; readonly caveat: boolean } | null {
   const metric = parseMetric(id);
   if (isDefaultVariant(metric.kind, definitions?.variants)) return null;
   const variant = chosenVariant(metric.kind, definitions?.variants);
   const label = definedMetricLabel(id, definitions);
   if (sameAsKricheneRendle(variant, metric, Math.min(itemCount, CHECK_ITEMS))) {
-    return `${label}: for one relevant item per user this definition is Krichene & Rendle’s function of the rank, so the estimates are of it.`;
+    return {
+      text: `${label}: for one relevant item per user this definition is Krichene & Rendle’s function of the rank, so the estimates are of it.`,
+      caveat: false,
+    };
   }
   return computedId.includes(':')
-    ? `${label}: for one relevant item per user this definition is another function of the rank; the expected sampled value, the corrections and the fits are computed for it.`
-    : `${label}: no sampled correction for this definition when users have several relevant items; the estimates are of Krichene & Rendle’s ${metricLabel(id)}.`;
+    ? {
+        text: `${label}: for one relevant item per user this definition is another function of the rank; the expected sampled value, the corrections and the fits are computed for it.`,
+        caveat: false,
+      }
+    : {
+        text: `${label}: no sampled correction for this definition when users have several relevant items; the estimates are of Krichene & Rendle’s ${metricLabel(id)}.`,
+        caveat: true,
+      };
 }
 
 /**
