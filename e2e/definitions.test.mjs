@@ -20,8 +20,11 @@ test('choosing AP@K / K changes the table, survives a shared link and appears in
     await page.getByLabel('AP@K definition').selectOption('ap-k');
     await apHeader(page).first().waitFor({ timeout: 10_000 });
     await waitForResults(page);
-    // Untruncated AP read as AP@K / K with K = n = 10,000: C's 0.101 / 10,000.
-    assert.equal(await exactCell(page, 'C', 'ap').textContent(), '0.000');
+    // Untruncated AP read as AP@K / K with K = n = 10,000: C's 0.1014 / 10,000, written with more decimals than
+    // the other columns (it would read 0.000).
+    // (A's, about 1e-6, is the smallest: 7 decimals show it with two significant digits.)
+    const cAp = (p) => exactCell(p, 'C', 'ap').textContent();
+    assert.equal(await cAp(page), '0.0000101');
     assert.equal(await exactCell(page, 'C', 'auc').textContent(), '0.843', 'other metrics keep their values');
     // The figures and the Tables tab follow the chosen definition, and say so above them.
     assert.match(
@@ -55,7 +58,7 @@ test('choosing AP@K / K changes the table, survives a shared link and appears in
     try {
       await apHeader(fresh.page).first().waitFor({ timeout: 10_000 });
       assert.equal(await fresh.page.getByLabel('AP@K definition').inputValue(), 'ap-k');
-      assert.equal(await exactCell(fresh.page, 'C', 'ap').textContent(), '0.000');
+      assert.equal(await cAp(fresh.page), '0.0000101');
       await fresh.page.getByText('Methods paragraph for a paper').click();
       await fresh.page.waitForFunction(() => document.querySelector('.methods-paragraph textarea')?.value.length > 0);
       assert.match(await fresh.page.getByLabel('Methods paragraph', { exact: true }).inputValue(), /AP \(AP@K \/ K\)/);

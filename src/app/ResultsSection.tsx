@@ -7,7 +7,7 @@ import { tieRuleText } from '../core/index.ts';
 import { formatInteger, metricLabel, SAMPLING_LABELS } from '../core/labels.ts';
 import { itemCountRange } from '../core/rankData.ts';
 import { pairVerdicts } from '../figures/orderings.ts';
-import { resultsTable, type ExactIntervals } from '../figures/resultsTable.ts';
+import { columnDigits, resultsTable, type ExactIntervals } from '../figures/resultsTable.ts';
 import { refreshTable } from '../state/actions.ts';
 import { definedMetricLabel } from '../state/definitions.ts';
 import type { IntervalsResult, Job, TableResult } from '../state/store.ts';
@@ -69,7 +69,15 @@ export function ResultsSection() {
       result
         ? resultsTable(
             result.rows,
-            result.metrics.map((id) => ({ id, label: definedMetricLabel(id, result.definitions) })),
+            result.metrics.map((id) => ({
+              id,
+              label: definedMetricLabel(id, result.definitions),
+              // Values that would all print as 0.000 (AP read as AP@K / K, K = n) get more decimals.
+              digits: {
+                exact: columnDigits(result.rows.map((r) => r.results[id]?.exact ?? NaN)),
+                sampled: columnDigits(result.rows.map((r) => r.results[id]?.sampledMean ?? NaN)),
+              },
+            })),
             3,
             intervals,
           )

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatValue, orderingText, resultsTable, valueDigits, type RecommenderInput } from './resultsTable.ts';
+import {
+  columnDigits,
+  formatValue,
+  orderingText,
+  resultsTable,
+  valueDigits,
+  type RecommenderInput,
+} from './resultsTable.ts';
 
 const COLUMNS = [
   { id: 'auc', label: 'AUC' },
@@ -117,5 +124,25 @@ describe('valueDigits', () => {
     expect(valueDigits([1e-12])).toBe(8);
     expect(valueDigits([])).toBe(3);
     expect(valueDigits([NaN, 0])).toBe(3);
+  });
+});
+
+describe('columnDigits and per-column decimals', () => {
+  it('gives more decimals only to a column that would print as 0.000 throughout', () => {
+    expect(columnDigits([0.002, 0.0001])).toBe(3);
+    expect(columnDigits([1.2e-5, 3e-6, 0, NaN])).toBe(7);
+    expect(columnDigits([0, 0])).toBe(3);
+  });
+
+  it('formats and orders such a column at its own decimals', () => {
+    const rows: RecommenderInput[] = [
+      { name: 'A', ranksText: '', results: { ap: { exact: 1.2e-5, sampledMean: null, sampledStd: null } } },
+      { name: 'B', ranksText: '', results: { ap: { exact: 3.4e-5, sampledMean: null, sampledStd: null } } },
+    ];
+    const digits = { exact: columnDigits([1.2e-5, 3.4e-5]), sampled: 3 };
+    const model = resultsTable(rows, [{ id: 'ap', label: 'AP', digits }]);
+    expect(model.rows.map((r) => r.cells[0].exact.text)).toEqual(['0.000012', '0.000034']);
+    expect(model.orderings[0].exact).toBe('B > A');
+    expect(resultsTable(rows, [{ id: 'ap', label: 'AP' }]).orderings[0].exact).toBe('A = B');
   });
 });

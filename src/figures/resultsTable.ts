@@ -13,6 +13,8 @@ import type { PairDifference } from '../../workers/intervals.ts';
 export interface MetricColumn {
   readonly id: string;
   readonly label: string;
+  /** Decimals of this column's exact values, and of its expected sampled ones (columnDigits), instead of the table's. */
+  readonly digits?: { readonly exact: number; readonly sampled: number };
 }
 
 export interface MetricResult {
@@ -72,6 +74,15 @@ export interface ResultsTableModel {
 
 /** Formats to `digits` decimals, writing −0.000 as 0.000 (the core's formatDecimal). */
 export const formatValue = formatDecimal;
+
+/**
+ * Decimals for a column of the results table: 3, unless every value would print as 0.000 (all below 0.0005 in
+ * magnitude, some not zero): then valueDigits'.
+ */
+export function columnDigits(values: Iterable<number>): number {
+  const list = [...values].filter(Number.isFinite);
+  return list.every((v) => Math.abs(v) < 0.0005) ? valueDigits(list) : 3;
+}
 
 /**
  * Decimals for a table of these values: 3, or as many as show the smallest nonzero |value| with two significant
@@ -162,20 +173,22 @@ export function resultsTable(
     const sampled = complete ? results.map((res) => res.sampledMean as number) : null;
     return { col, exact, sampled };
   });
-  const flags = perColumn.map(({ exact, sampled }) => ({
-    exact: bestFlags(exact, digits),
-    sampled: sampled ? bestFlags(sampled, digits) : null,
+  const places = columns.map((col) => col.digits ?? { exact: digits, sampled: digits });
+  const flags = perColumn.map(({ exact, sampled }, c) => ({
+    exact: bestFlags(exact, places[c].exact),
+    sampled: sampled ? bestFlags(sampled, places[c].sampled) : null,
   }));
   const rows = recommenders.map((rec, i) => ({
     name: rec.name,
     ranksText: rec.ranksText,
     cells: perColumn.map(({ col }, c) => {
       const res = rec.results[col.id];
+      const digits = places[c].exact;
       const sampled =
         res && res.sampledMean !== null
           ? {
-              text: formatValue(res.sampledMean, digits),
-              std: formatValue(res.sampledStd ?? NaN, digits),
+              text: formatValue(res.sampledMean, places[c].sampled),
+              std: formatValue(res.sampledStd ?? NaN, places[c].sampled),
               best: flags[c].sampled?.[i] ?? false,
             }
           : null;
@@ -191,9 +204,10 @@ export function resultsTable(
       };
     }),
   }));
-  const orderings = perColumn.map(({ col, exact, sampled }) => {
+  const orderings = perColumn.map(({ col, exact, sampled }, c) => {
+    const digits = places[c].exact;
     const exactText = orderingText(names, exact, digits);
-    const sampledText = sampled ? orderingText(names, sampled, digits) : null;
+    const sampledText = sampled ? orderingText(names, sampled, places[c].sampled) : null;
     const differs = sampledText !== null && sampledText !== exactText;
     const noise =
       differs && intervals
