@@ -142,6 +142,13 @@ test('Figure 7 fits its recommenders in two workers; a new setting mid-run cance
   const { context, page, problems } = await openApp(browser, url);
   try {
     await figurePanel(page, 'fig1'); // Figure 1's own worker is running before we count
+    // The other views (the summary, the Definitions section near the screen) start their workers on their own
+    // schedule, which load can push into the count: wait until no worker has started for 1.5 s.
+    let last = Date.now();
+    const quiet = () => (last = Date.now());
+    page.on('worker', quiet);
+    while (Date.now() - last < 1500) await page.waitForTimeout(250);
+    page.off('worker', quiet);
     let started = 0;
     page.on('worker', () => {
       started += 1;
