@@ -28,6 +28,11 @@ export interface RankHistogramOptions {
    * users × P̂(R)), by this estimator ("MLE"): said in the title, axis and caption. Absent: the data's own ranks.
    */
   readonly recoveredBy?: string | null;
+  /**
+   * The random tie rule: each relevant item with a tie range counts as spread evenly over its range (the expected
+   * counts; buckets.ts shareIn), instead of at its rank.
+   */
+  readonly randomTies?: boolean;
 }
 
 /** The most buckets an automatic bucket width gives. */
@@ -50,7 +55,8 @@ export function autoBucketWidth(itemCount: number): number {
 export function rankHistogramPlot(options: RankHistogramOptions): PlotFigure {
   const { recommenders, itemCount, bucketWidth } = options;
   const width = options.width ?? 1000;
-  const buckets = recommenders.map((r) => rankBuckets(r.data, itemCount, bucketWidth));
+  const spread = options.randomTies === true;
+  const buckets = recommenders.map((r) => rankBuckets(r.data, itemCount, bucketWidth, spread));
   const columns = columnsFor(width, Math.min(3, recommenders.length), 280);
   const panelHeight = 210;
   const frames = gridFrames(width, recommenders.length, columns, panelHeight);
@@ -126,11 +132,12 @@ function histogramCaption(options: RankHistogramOptions, buckets: readonly RankB
   const { recommenders, itemCount, bucketWidth } = options;
   const last = buckets[0] ? `${fmtInt(buckets[0].starts.at(-1) ?? 1)}–${fmtInt(itemCount)}` : '';
   if (options.recoveredBy) return recoveredCaption(options, buckets, last);
+  const spread = options.randomTies === true;
   const parts = recommenders.map((r, p) => {
-    const top10 = countBetween(r.data, 1, 10);
-    const top100 = countBetween(r.data, 1, 100);
+    const top10 = countBetween(r.data, 1, 10, spread);
+    const top100 = countBetween(r.data, 1, 100, spread);
     const worst = buckets[p].counts.at(-1) ?? 0;
-    return `${r.name}: ${fmtInt(top10)} in the top 10, ${fmtInt(top100)} in the top 100, ${fmtInt(countBottomHalf(r.data, itemCount))} in the bottom half of their catalogue, ${fmtInt(worst)} in the worst bucket`;
+    return `${r.name}: ${fmtInt(top10)} in the top 10, ${fmtInt(top100)} in the top 100, ${fmtInt(countBottomHalf(r.data, itemCount, spread))} in the bottom half of their catalogue, ${fmtInt(worst)} in the worst bucket`;
   });
   return (
     `How many relevant items each recommender ranks in each bucket of ${fmtInt(bucketWidth)} ranks out of ` +

@@ -1,10 +1,9 @@
 /** What several entries share: the recommenders a request carries, the true-ranks check, the prior in words. */
 import {
   definedMetricId,
-  InputError,
   isSingleRelevant,
   priorText,
-  withTieRule,
+  resolveTies,
   type PriorSpec,
   type RankData,
   type TieRule,
@@ -44,24 +43,15 @@ export function requestData(
 }
 
 /**
- * Data under a tie rule on the page (Figure 5's histogram is drawn without a worker), derived once per data. The
- * random rule spreads each tie range over its positions (core spreadRandomTies: MovieLens Z's 1.4 million, about
- * 0.2 s once); where it does not apply (several relevant items per user), the data as they are.
+ * Data with tied items at their optimistic or pessimistic positions on the page (Figure 5's histogram is drawn
+ * without a worker; it spreads random ties itself), derived once per data and rule.
  */
 export function tiedOnPage(data: RankData, rule: TieRule | undefined): RankData {
-  if (rule === undefined || !data.ties) return data;
+  if (rule === undefined || rule === 'random' || !data.ties) return data;
   let rules = pageTied.get(data);
   if (!rules) pageTied.set(data, (rules = new Map()));
   let tied = rules.get(rule);
-  if (!tied) {
-    try {
-      tied = withTieRule(data, rule);
-    } catch (error) {
-      if (!(error instanceof InputError)) throw error;
-      tied = data;
-    }
-    rules.set(rule, tied);
-  }
+  if (!tied) rules.set(rule, (tied = resolveTies(data, rule)));
   return tied;
 }
 

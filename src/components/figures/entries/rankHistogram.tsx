@@ -51,11 +51,13 @@ export const rankHistogram = figureEntry<'fig5', RankHistogramRequest, RankHisto
     rankHistogramPlot({
       recommenders: request.recommenders.map((r, i) => ({
         name: r.name,
+        // Random ties stay as ranges: the histogram spreads each over its buckets (randomTies), not per position.
         data: tiedOnPage(r.data, request.ties),
         style: recommenderStyle(i, recommenders[i]?.color ?? null),
       })),
       itemCount: request.itemCount,
       bucketWidth: request.bucketWidth,
+      randomTies: request.ties === 'random',
       yScale: values.yScale,
       width,
     }),
