@@ -155,7 +155,7 @@ export function figuresDefinitionNote(
   if (chosen.length === 0) return null;
   const slow =
     definitions.ties === 'random' && tieRanges
-      ? ' Under random ties every position of a tie range counts in Figures 2, 5, 6 and 7 and the summary, so long ' +
+      ? ' Under random ties every position of a tie range counts in Figures 2, 6 and 7 and the summary, so long ' +
         'ranges make them far slower (MovieLens Z: minutes; the optimistic and pessimistic rules take seconds); the ' +
         'studies of the Tables tab draw an order of the tied items in each repetition.'
       : '';
