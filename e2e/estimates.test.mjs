@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { baseUrl, useBrowser, openApp } from './browser.mjs';
-import { estimatesRegion } from './helpers.mjs';
+import { estimatesRegion, intervalsShown } from './helpers.mjs';
 
 const url = baseUrl();
 const browser = useBrowser();
@@ -14,23 +14,6 @@ const INTERVAL = /^\[−?\d\.\d{3}, −?\d\.\d{3}\]$/;
 const ms = (t) => `${Math.round(t)} ms`;
 
 const estimates = estimatesRegion;
-
-/** Waits until every cell of the estimates table shows its interval (none is still "…") and none computes. */
-async function intervalsShown(page, timeout = 180_000) {
-  await page.waitForFunction(
-    () => {
-      const table = document.querySelector('table.results.methods[aria-busy="false"]');
-      const intervals = table ? [...table.querySelectorAll('td .interval')] : [];
-      return (
-        intervals.length > 0 &&
-        intervals.every((e) => e.textContent !== '…') &&
-        !document.querySelector('progress[aria-label="Interval progress"]')
-      );
-    },
-    null,
-    { timeout, polling: 200 },
-  );
-}
 
 /** The estimates table as text: headers, and per row every value with its interval. */
 function readEstimates(page) {

@@ -77,3 +77,20 @@ export async function waitForSaved(page, text, timeoutMs = 10_000) {
 
 /** The estimates table of sampled ranks (its region). */
 export const estimatesRegion = (page) => page.getByRole('region', { name: 'Estimates table' });
+
+/** Waits until every cell of the estimates table shows its interval (none is still "…") and none computes. */
+export async function intervalsShown(page, timeout = 180_000) {
+  await page.waitForFunction(
+    () => {
+      const table = document.querySelector('table.results.methods[aria-busy="false"]');
+      const intervals = table ? [...table.querySelectorAll('td .interval')] : [];
+      return (
+        intervals.length > 0 &&
+        intervals.every((e) => e.textContent !== '…') &&
+        !document.querySelector('progress[aria-label="Interval progress"]')
+      );
+    },
+    null,
+    { timeout, polling: 200 },
+  );
+}

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { baseUrl, useBrowser, openApp } from './browser.mjs';
-import { estimatesRegion } from './helpers.mjs';
+import { estimatesRegion, intervalsShown } from './helpers.mjs';
 
 const url = baseUrl();
 const browser = useBrowser();
@@ -59,19 +59,7 @@ test('NCF-sampled MovieLens under random ties: every estimate gets its interval 
     await estimatesRegion(page)
       .locator('table', { has: page.locator('caption', { hasText: 'ties broken at random' }) })
       .waitFor({ timeout: 60_000 });
-    await page.waitForFunction(
-      () => {
-        const table = document.querySelector('table.results.methods[aria-busy="false"]');
-        const intervals = table ? [...table.querySelectorAll('td .interval')] : [];
-        return (
-          intervals.length > 0 &&
-          intervals.every((e) => e.textContent !== '…') &&
-          !document.querySelector('progress[aria-label="Interval progress"]')
-        );
-      },
-      null,
-      { timeout: 240_000, polling: 200 },
-    );
+    await intervalsShown(page, 240_000);
     const cells = await estimatesRegion(page)
       .locator('table tbody td')
       .evaluateAll((tds) => tds.map((td) => td.querySelector('.interval')?.textContent ?? null));
