@@ -11,6 +11,7 @@ import { rankInputs } from '../state/rankUpload.ts';
 import { updateFiguresView } from '../state/settingsActions.ts';
 import { explorerStore, type TableResult } from '../state/store.ts';
 import { estimatesModels } from './EstimatesSection.tsx';
+import { tableColumns } from './ResultsSection.tsx';
 import { useExplorer } from './useExplorer.ts';
 
 /** Figure 6's metrics (its own list): the summary's link sets the figure to the metric it speaks of when it can. */
@@ -163,12 +164,8 @@ function TrueRanksSummary({ table }: { table: TableResult }) {
   const sweep = useSweep(table, gamma);
   const orderings = useMemo(
     () =>
-      resultsTable(
-        table.rows,
-        table.metrics.map((id) => ({ id, label: metricLabel(id) })),
-        3,
-        null,
-      ).orderings,
+      // The table's columns: names and decimals as the results table shows them, so the orders are the same.
+      resultsTable(table.rows, tableColumns(table), 3, null).orderings,
     [table],
   );
   const m = formatInteger(table.sampleSize);
@@ -192,7 +189,7 @@ function TrueRanksSummary({ table }: { table: TableResult }) {
               <b>{o.label}:</b>{' '}
               {o.sampled === null
                 ? 'computing… '
-                : o.differs && o.exact.includes('=')
+                : o.differs && !o.reverses
                   ? `at m = ${m} the sampled order ${o.sampled} separates what the exact metric ties (${o.exact}). `
                   : o.differs
                     ? `at m = ${m} the sampled order ${o.sampled} is wrong (exact: ${o.exact}). `

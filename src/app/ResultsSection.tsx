@@ -7,7 +7,7 @@ import { tieRuleText } from '../core/index.ts';
 import { formatInteger, metricLabel, SAMPLING_LABELS } from '../core/labels.ts';
 import { itemCountRange } from '../core/rankData.ts';
 import { pairVerdicts } from '../figures/orderings.ts';
-import { columnDigits, resultsTable, type ExactIntervals } from '../figures/resultsTable.ts';
+import { columnDigits, resultsTable, type ExactIntervals, type MetricColumn } from '../figures/resultsTable.ts';
 import { refreshTable } from '../state/actions.ts';
 import { definedMetricLabel } from '../state/definitions.ts';
 import type { IntervalsResult, Job, TableResult } from '../state/store.ts';
@@ -57,6 +57,21 @@ function verdictOf(result: TableResult, intervals: ExactIntervals | null, job: J
 }
 
 /** The table of exact vs. expected sampled metrics, with the ordering notes and any error. */
+/**
+ * The results table's columns: each metric named under its definition, and its decimals (values that would all
+ * print as 0.000, AP read as AP@K / K with K = n, get more), for the table and the summary's orders alike.
+ */
+export function tableColumns(result: TableResult): MetricColumn[] {
+  return result.metrics.map((id) => ({
+    id,
+    label: definedMetricLabel(id, result.definitions),
+    digits: {
+      exact: columnDigits(result.rows.map((r) => r.results[id]?.exact ?? NaN)),
+      sampled: columnDigits(result.rows.map((r) => r.results[id]?.sampledMean ?? NaN)),
+    },
+  }));
+}
+
 export function ResultsSection() {
   const job = useExplorer((s) => s.table);
   const intervalJob = useExplorer((s) => s.intervals);
@@ -65,23 +80,7 @@ export function ResultsSection() {
   const metric = result && chosen !== null && result.metrics.includes(chosen) ? chosen : (result?.metrics[0] ?? null);
   const intervals = useMemo(() => (result ? exactIntervals(result, intervalJob) : null), [result, intervalJob]);
   const model = useMemo(
-    () =>
-      result
-        ? resultsTable(
-            result.rows,
-            result.metrics.map((id) => ({
-              id,
-              label: definedMetricLabel(id, result.definitions),
-              // Values that would all print as 0.000 (AP read as AP@K / K, K = n) get more decimals.
-              digits: {
-                exact: columnDigits(result.rows.map((r) => r.results[id]?.exact ?? NaN)),
-                sampled: columnDigits(result.rows.map((r) => r.results[id]?.sampledMean ?? NaN)),
-              },
-            })),
-            3,
-            intervals,
-          )
-        : null,
+    () => (result ? resultsTable(result.rows, tableColumns(result), 3, intervals) : null),
     [result, intervals],
   );
   const verdict = useMemo(

@@ -146,3 +146,22 @@ describe('columnDigits and per-column decimals', () => {
     expect(resultsTable(rows, [{ id: 'ap', label: 'AP' }]).orderings[0].exact).toBe('A = B');
   });
 });
+
+describe('orderings: a finer sampled order or a wrong one', () => {
+  const row = (name: string, exact: number, sampledMean: number): RecommenderInput => ({
+    name,
+    ranksText: '',
+    results: { m: { exact, sampledMean, sampledStd: 0 } },
+  });
+  const ordering = (rows: RecommenderInput[]) => resultsTable(rows, [{ id: 'm', label: 'M' }]).orderings[0];
+
+  it('separating what the exact metric ties is not a reversal', () => {
+    const o = ordering([row('A', 0.2, 0.5), row('B', 0.1, 0.3), row('C', 0.1, 0.2)]);
+    expect([o.exact, o.sampled, o.differs, o.reverses]).toEqual(['A > B = C', 'A > B > C', true, false]);
+  });
+
+  it('reversing or tying a pair the exact metric orders is (C > A = B exactly, A > B = C sampled)', () => {
+    const o = ordering([row('A', 0.01, 0.006), row('B', 0.01, 0.003), row('C', 0.101, 0.003)]);
+    expect([o.exact, o.sampled, o.differs, o.reverses]).toEqual(['C > A = B', 'A > B = C', true, true]);
+  });
+});

@@ -53,6 +53,11 @@ export interface OrderingModel {
   readonly sampled: string | null;
   readonly differs: boolean;
   /**
+   * The sampled order reverses, or ties, a pair the exact metric orders (not only separates what the exact metric
+   * ties): the sampled order is wrong, not merely finer.
+   */
+  readonly reverses: boolean;
+  /**
    * Where the orders differ and the exact metrics' intervals are known: whether the exact differences of the pairs
    * the sampled metric swaps are within the noise of the user sample (their 95% interval holds 0), in words.
    */
@@ -116,12 +121,17 @@ function bestFlags(values: readonly number[], digits: number): boolean[] {
 }
 
 /** The pairs whose order the sampled values reverse (strictly, as displayed): [higher exactly, higher sampled]. */
-function swappedPairs(names: readonly string[], exact: readonly number[], sampled: readonly number[], digits: number) {
+function swappedPairs(
+  names: readonly string[],
+  exact: readonly number[],
+  sampled: readonly number[],
+  digits: { readonly exact: number; readonly sampled: number },
+) {
   const out: [string, string][] = [];
   for (let a = 0; a < names.length; a++) {
     for (let b = a + 1; b < names.length; b++) {
-      const e = rounded(exact[a], digits) - rounded(exact[b], digits);
-      const s = rounded(sampled[a], digits) - rounded(sampled[b], digits);
+      const e = rounded(exact[a], digits.exact) - rounded(exact[b], digits.exact);
+      const s = rounded(sampled[a], digits.sampled) - rounded(sampled[b], digits.sampled);
       if (e * s < 0) out.push(e > 0 ? [names[a], names[b]] : [names[b], names[a]]);
       else if (e !== 0 && s === 0) out.push(e > 0 ? [names[a], names[b]] : [names[b], names[a]]);
     }
@@ -209,11 +219,10 @@ export function resultsTable(
     const exactText = orderingText(names, exact, digits);
     const sampledText = sampled ? orderingText(names, sampled, places[c].sampled) : null;
     const differs = sampledText !== null && sampledText !== exactText;
-    const noise =
-      differs && intervals
-        ? noiseOf(col.id, swappedPairs(names, exact, sampled!, digits), intervals.differences)
-        : null;
-    return { metricId: col.id, label: col.label, exact: exactText, sampled: sampledText, differs, noise };
+    const swapped = differs ? swappedPairs(names, exact, sampled!, places[c]) : [];
+    const noise = differs && intervals ? noiseOf(col.id, swapped, intervals.differences) : null;
+    const reverses = swapped.length > 0;
+    return { metricId: col.id, label: col.label, exact: exactText, sampled: sampledText, differs, reverses, noise };
   });
   return { columns, rows, orderings };
 }
