@@ -30,15 +30,13 @@ import { checkSetup, sampledHistograms } from './histogram.ts';
 import type { SampledRankKernel } from './kernel.ts';
 import { KernelCache } from './kernel.ts';
 import { fitMaximalEntropy, mesEntropyWeight } from './mes.ts';
+import { recoverShared } from './recoverShared.ts';
 import type { EntropyDual } from './mes.ts';
 import { metricFromDistribution, sharedDistributionMetrics } from './metricsFromDistribution.ts';
 import { PooledKernelCache } from './pooledKernel.ts';
 import { ColumnCache } from './stackedKernel.ts';
 import type { PerUserN } from './shared.ts';
-import { PER_USER_N, fitShared } from './shared.ts';
-import { withLazyDistribution } from './rankMap.ts';
-import { itemCountNodes } from '../corrections/itemCountGrid.ts';
-import { fitPooled } from './pooledFit.ts';
+import { PER_USER_N } from './shared.ts';
 import type { LikelihoodAlgorithm } from './mle.ts';
 import {
   DEFAULT_LIKELIHOOD_ALGORITHM,
@@ -224,97 +222,8 @@ export function defaultPerUserN(sampling: Sampling): PerUserN {
   return sampling === 'with-replacement' ? 'pooled' : 'interpolated';
 }
 
-/**
- * The nodes of n of the `interpolated` model: a geometric grid 10% apart over the groups' n (corrections/
- * itemCountGrid.ts), or null when it would not have fewer nodes than there are distinct n (then every n is exact).
- */
-function kernelNodes(histograms: readonly SampledHistogram[]): number[] | null {
-  const distinct = [...new Set(histograms.map((h) => h.itemCount))];
-  const nodes = itemCountNodes(Math.min(...distinct), Math.max(...distinct));
-  return nodes.length < distinct.length ? nodes : null;
-}
-
 function distinctSetups(histograms: readonly SampledHistogram[], setup: DistributionSetup): number {
   return new Set(histograms.map((h) => `${h.itemCount}|${h.sampleSize ?? setup.sampleSize}`)).size;
-}
-
-/** The shared relative-position fit (shared.ts) as a Recovery: each group's P̂_g = A_g π̂, mixed by weight. */
-function recoverShared(
-  histograms: readonly SampledHistogram[],
-  method: DistributionMethod,
-  setup: DistributionSetup,
-  cache: DistributionCache,
-  model: Exclude<PerUserN, 'separate'>,
-): Recovery {
-  const fit = setup.fit ?? {};
-  const mes = method.kind === 'mes';
-  const settings = {
-    sampleSize: setup.sampleSize,
-    sampling: setup.sampling,
-    tolerance: fit.tolerance ?? (mes ? DEFAULT_ENTROPY_TOLERANCE : DEFAULT_LIKELIHOOD_TOLERANCE),
-    maxIterations: fit.maxIterations ?? DEFAULT_MAX_ITERATIONS,
-    algorithm: fit.algorithm ?? DEFAULT_LIKELIHOOD_ALGORITHM,
-    prior: setup.prior,
-    itemCountNodes: model === 'interpolated' ? kernelNodes(histograms) : null,
-    entropyStart: null as EntropyDual | null,
-  };
-  const startKey = `${method.id}|${setup.itemCount}|${setup.sampling}|${model}`;
-  if (mes && fit.warmStart) settings.entropyStart = cache.entropyStarts.get(startKey) ?? null;
-  const shared = (model === 'pooled' ? fitPooled : fitShared)(
-    histograms,
-    method,
-    settings,
-    cache.pooledKernels,
-    cache.columns,
-  );
-  if (mes && fit.warmStart && shared.dual) cache.entropyStarts.set(startKey, shared.dual);
-  const groups = shared.groups.map((g) =>
-    withLazyDistribution(
-      {
-        itemCount: g.itemCount,
-        weight: g.weight,
-        get logLikelihood() {
-          return g.logLikelihood;
-        },
-        objective: null,
-        gap: null,
-        iterations: shared.iterations,
-        converged: shared.converged,
-      },
-      () => g.distribution,
-    ),
-  );
-  // The groups' P̂_g and their mixture are built only when asked for (eq 14 reads π̂ directly): for hundreds of
-  // distinct n they cost more than the fit.
-  let mixture: Float64Array | null = null;
-  const mixed = () => {
-    if (mixture) return mixture;
-    const total = shared.groups.reduce((s, g) => s + g.weight, 0);
-    mixture = new Float64Array(shared.itemCount);
-    for (const g of shared.groups) {
-      const p = g.distribution;
-      const w = g.weight / total;
-      for (let r = 0; r < p.length; r++) mixture[r] += w * p[r];
-    }
-    return mixture;
-  };
-  return {
-    method: method.id,
-    itemCount: shared.itemCount,
-    get distribution() {
-      return mixed();
-    },
-    get logLikelihood() {
-      return shared.logLikelihood;
-    },
-    objective: shared.objective,
-    gap: shared.gap,
-    iterations: shared.iterations,
-    converged: shared.converged,
-    groups,
-    perUserN: model,
-    relative: shared.relative,
-  };
 }
 
 function fitGroup(
