@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { baseUrl, useBrowser, openApp } from './browser.mjs';
-import { estimatesRegion, intervalsShown } from './helpers.mjs';
+import { estimatesRegion, intervalsShown, reopenAddressBarLink } from './helpers.mjs';
 
 const url = baseUrl();
 const browser = useBrowser();
@@ -116,13 +116,8 @@ test('NCF-sampled MovieLens: MLE and MES with 95% intervals, a verdict per pair,
     const shown = await readEstimates(page);
 
     // The address bar's link: a fresh browser reopens the same settings and the same table.
-    await page.waitForFunction(() => location.hash.startsWith('#v1.'));
-    await page.waitForTimeout(500); // the fragment follows the last change
-    const link = await page.evaluate(() => location.href);
-    const fresh = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const { context: fresh, page: reopened } = await reopenAddressBarLink(browser, page);
     try {
-      const reopened = await fresh.newPage();
-      await reopened.goto(link);
       await estimates(reopened).waitFor({ timeout: 30_000 });
       await intervalsShown(reopened);
       assert.deepEqual(await readEstimates(reopened), shown);

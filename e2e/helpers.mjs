@@ -94,3 +94,22 @@ export async function intervalsShown(page, timeout = 180_000) {
     { timeout, polling: 200 },
   );
 }
+
+/**
+ * The address bar's link, once its fragment follows the last change, opened in a fresh browser context (a reader
+ * who gets the link): the new context and page. Close the context when done.
+ */
+export async function reopenAddressBarLink(browser, page) {
+  await page.waitForFunction(() => location.hash.startsWith('#v1.'));
+  await page.waitForTimeout(500); // the fragment follows the last change
+  const link = await page.evaluate(() => location.href);
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  try {
+    const reopened = await context.newPage();
+    await reopened.goto(link);
+    return { context, page: reopened };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { baseUrl, useBrowser, openApp } from './browser.mjs';
-import { estimatesRegion } from './helpers.mjs';
+import { estimatesRegion, reopenAddressBarLink } from './helpers.mjs';
 
 const url = baseUrl();
 
@@ -35,13 +35,8 @@ test('the MES objective of the papers’ code: chosen in the settings, named in 
       /MES η = 0\.001, E × \(m \+ 1\) \(the papers’ code\)/,
     );
 
-    await page.waitForFunction(() => location.hash.startsWith('#v1.'));
-    await page.waitForTimeout(500); // the fragment follows the last change
-    const link = await page.evaluate(() => location.href);
-    const fresh = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const { context: fresh, page: reopened } = await reopenAddressBarLink(browser, page);
     try {
-      const reopened = await fresh.newPage();
-      await reopened.goto(link);
       await estimates(reopened).waitFor({ timeout: 30_000 });
       assert.equal(await mesHeader(reopened), 'MES η = 0.001, E × (m + 1) as the papers’ code');
       await reopened.locator('summary', { hasText: 'Estimator settings' }).click();
