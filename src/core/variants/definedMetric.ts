@@ -55,9 +55,20 @@ export function parseDefinedMetric(text: string): Metric {
   }
   if (isDefaultVariant(metric.kind, { [metric.kind]: id })) return metric;
   const defined: Metric = { ...metric, id: `${metric.id}:${id}`, variant: id };
-  if (sameAsKricheneRendle(variant, metric, SAME_CHECK_ITEMS)) return defined;
+  if (sameFunction(variant, metric)) return defined;
   return { ...defined, atRank: oneItemValue(variant, metric) };
 }
+
+/** Whether the variant is Krichene & Rendle's function of the rank for `metric`, checked once per pair (choice.ts). */
+function sameFunction(variant: MetricVariant, metric: Metric): boolean {
+  const key = `${variant.id}|${metric.id}`;
+  let same = sameChecked.get(key);
+  if (same === undefined) sameChecked.set(key, (same = sameAsKricheneRendle(variant, metric, SAME_CHECK_ITEMS)));
+  return same;
+}
+
+/** The checks made so far: one per (variant, metric id), a few hundred at most (metric@K for every K of a figure). */
+const sameChecked = new Map<string, boolean>();
 
 /** M(r) of the variant for one relevant item of grade 1: its fast form, or its value on such a user. */
 function oneItemValue(variant: MetricVariant, metric: Metric): (rank: number, itemCount: number) => number {
