@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { PairVerdicts } from '../components/PairVerdicts.tsx';
 import { formatInteger, metricLabel } from '../core/labels.ts';
+import { definedMetricIds } from '../core/index.ts';
 import { resultsTable } from '../figures/resultsTable.ts';
 import { requestKey } from '../components/figures/requestKey.ts';
 import type { SweepResult } from '../../workers/figures/sweep.ts';
 import { activeRecommenders, currentBridge } from '../state/actions.ts';
-import { estimatedMetricIds } from '../state/definitions.ts';
 import type { FigureTab } from '../state/figureView.ts';
 import { rankInputs } from '../state/rankUpload.ts';
 import { updateFiguresView } from '../state/settingsActions.ts';
@@ -54,7 +54,7 @@ function useSweep(table: TableResult | null, gamma: number): SweepState {
     // The table's definitions: each metric under its chosen variant, the data's ties ordered by its rule (as the
     // figures compute them), so that the summary's orders are the table's.
     const { variants, ties } = table.definitions ?? {};
-    const computed = estimatedMetricIds(
+    const computed = definedMetricIds(
       table.metrics,
       variants,
       recommenders.map((r) => r.data),

@@ -5,7 +5,7 @@
  * values come first; the intervals over users follow (intervalActions.ts).
  */
 import { rankSummary } from '../io/rankHistogram.ts';
-import { formatInteger } from '../core/index.ts';
+import { definedMetricIds, formatInteger } from '../core/index.ts';
 import {
   estimateMethodIds,
   estimatorSettingsOf,
@@ -14,7 +14,7 @@ import {
   type MethodGroup,
 } from './estimatorSettings.ts';
 import { cancelIntervals, clearIntervals, runIntervals, type IntervalPlan } from './intervalActions.ts';
-import { definitionsOf, estimatedMetricIds, intervalData } from './definitions.ts';
+import { definitionsOf, tieResolvedData } from './definitions.ts';
 import { computeTable, type NamedData } from './jobs.ts';
 import { explorerStore as store, type ExplorerState } from './store.ts';
 import type { RecommenderEntry } from './store.ts';
@@ -126,9 +126,9 @@ function intervalPlan(
   // pessimistic ties resolved; random: each user with its tie range, spread over it on every resample, as the
   // point estimates are).
   const definitions = definitionsOf({ ties: state.settings.ties });
-  const resampled = recommenders.map((r) => ({ ...r, data: intervalData(r.data, state.settings.ties) }));
+  const resampled = recommenders.map((r) => ({ ...r, data: tieResolvedData(r.data, state.settings.ties) }));
   // The metrics read under the chosen variants, as the point estimates were (estimatesRequest).
-  const computed = estimatedMetricIds(
+  const computed = definedMetricIds(
     metrics,
     state.settings.variants,
     recommenders.map((r) => r.data),
@@ -150,7 +150,7 @@ function estimatesRequest(state: ExplorerState) {
   const active = shown.filter((r) => fitsSample(r.data, sampleSize));
   const excluded = shown.filter((r) => !active.includes(r)).map((r) => r.name);
   const methods = estimateMethodIds(gammas, settings);
-  const computed = estimatedMetricIds(
+  const computed = definedMetricIds(
     state.settings.metrics,
     state.settings.variants,
     active.map((r) => r.data),

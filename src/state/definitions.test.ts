@@ -3,10 +3,9 @@ import { singleRankData } from '../core/index.ts';
 import {
   definedMetricLabel,
   definitionsOf,
-  estimatedMetricIds,
   estimatesDefinitionNote,
   hasTieRanges,
-  intervalData,
+  tieResolvedData,
   withVariant,
   figuresDefinitionNote,
 } from './definitions.ts';
@@ -31,10 +30,10 @@ describe('definitions of the settings', () => {
     const tied = { ...plain, ties: { low: Float64Array.from([1, 5]), high: Float64Array.from([4, 5]) } };
     const flat = { ...plain, ties: { low: Float64Array.from([3, 5]), high: Float64Array.from([3, 5]) } };
     expect([hasTieRanges([plain]), hasTieRanges([flat]), hasTieRanges([plain, tied])]).toEqual([false, false, true]);
-    expect(intervalData(tied, undefined)).toBe(tied);
-    expect(Array.from(intervalData(tied, 'pessimistic').ranks)).toEqual([4, 5]);
-    expect(intervalData(tied, 'pessimistic')).toBe(intervalData(tied, 'pessimistic'));
-    expect(intervalData(tied, 'random')).toBe(tied);
+    expect(tieResolvedData(tied, undefined)).toBe(tied);
+    expect(Array.from(tieResolvedData(tied, 'pessimistic').ranks)).toEqual([4, 5]);
+    expect(tieResolvedData(tied, 'pessimistic')).toBe(tieResolvedData(tied, 'pessimistic'));
+    expect(tieResolvedData(tied, 'random')).toBe(tied);
   });
 });
 
@@ -61,19 +60,6 @@ describe('estimatesDefinitionNote', () => {
     expect(estimatesDefinitionNote('ap@10', { variants: { ap: 'ap-k' } }, 3706)?.text).toBe(
       'AP@10 (AP@K / K): no sampled correction for this definition when users have several relevant items; the estimates are of Krichene & Rendle’s AP@10.',
     );
-  });
-});
-
-describe('estimatedMetricIds', () => {
-  const single = singleRankData('A', [1, 2, 3]);
-  it('reads each metric under its chosen variant for one relevant item per user, and as it is otherwise', () => {
-    expect(estimatedMetricIds(['ap@10', 'recall@10'], undefined, [single])).toEqual(['ap@10', 'recall@10']);
-    expect(estimatedMetricIds(['ap@10', 'recall@10'], { ap: 'ap-k' }, [single])).toEqual(['ap@10:ap-k', 'recall@10']);
-    expect(estimatedMetricIds(['ap@10'], { ap: 'ap-min' }, [single])).toEqual(['ap@10']);
-    const sets = { ...single, ranks: Float64Array.from([1, 2, 3]), offsets: Int32Array.from([0, 3]) };
-    expect(
-      estimatedMetricIds(['ap@10'], { ap: 'ap-k' }, [single, { ...sets, weights: Float64Array.from([1]) }]),
-    ).toEqual(['ap@10']);
   });
 });
 

@@ -5,8 +5,6 @@
  */
 import {
   chosenVariant,
-  definedMetricId,
-  isSingleRelevant,
   DEFAULT_VARIANTS,
   isDefaultVariant,
   metricLabel,
@@ -52,12 +50,12 @@ export function hasTieRanges(data: readonly RankData[]): boolean {
 }
 
 /**
- * The data the intervals over the users of the estimates from sampled ranks resample under a tie rule: the data as
- * they are, or with ties resolved (optimistic, pessimistic); under random ties the data as they are, each user with
- * its whole tie range, which the intervals job spreads over its positions on every resample (workers/intervals.ts).
- * The metrics' variants do not change the data (the estimates read them through the metric ids, estimatedMetricIds).
+ * The data on the page under a tie rule: with ties resolved (optimistic, pessimistic), once per data and rule; the
+ * data as they are without a rule, without tie ranges, and under random ties, which the computations spread
+ * themselves (the intervals job over each user's positions on every resample, workers/intervals.ts; Figure 5 over
+ * its buckets). The intervals of the estimates and Figure 5 read it.
  */
-export function intervalData(data: RankData, rule: TieRule | undefined): RankData {
+export function tieResolvedData(data: RankData, rule: TieRule | undefined): RankData {
   if (!rule || rule === 'random' || !data.ties) return data;
   // One object per data and rule, so that large data are uploaded to the workers once (rankUpload.ts).
   const own = resolved.get(data) ?? {};
@@ -73,21 +71,6 @@ const resolved = new WeakMap<RankData, Partial<Record<'optimistic' | 'pessimisti
  */
 export function definedMetricLabel(id: string, definitions: Definitions | undefined): string {
   return variantMetricLabel(id, definitions?.variants);
-}
-
-/**
- * The metric ids the estimates from sampled ranks are computed for: each metric read under its chosen variant
- * (core definedMetricId: `ap@10:ap-k`) when every recommender has one relevant item per instance, since the
- * corrections and the fits work on that item's rank; Krichene & Rendle's metrics otherwise.
- */
-export function estimatedMetricIds(
-  metrics: readonly string[],
-  variants: VariantChoice | undefined,
-  data: readonly RankData[],
-): string[] {
-  const chosen = chosenVariants(variants);
-  if (!chosen || !data.every(isSingleRelevant)) return [...metrics];
-  return metrics.map((id) => definedMetricId(id, chosen));
 }
 
 /** The catalogue size on which a variant is compared with Krichene & Rendle's metric (they differ at small ranks). */

@@ -16,10 +16,17 @@ import { expectedSampledAtRank, ExpectedAtRankBatch } from '../expectedAtRank.ts
 import { exactMetric, expectedSampledMetrics, sampledMetricVector } from '../expected.ts';
 import { metricAtRank, metricCurve, parseMetric } from '../metrics.ts';
 import type { RankData } from '../rankData.ts';
+import { singleRankData } from '../rankData.ts';
 import type { Sampling } from '../sampling.ts';
 import { variantById } from './catalog.ts';
 import { variantAtRank, variantsFor } from './choice.ts';
-import { definedCurveFromDistribution, definedMetricId, metricIdLabel, parseDefinedMetric } from './definedMetric.ts';
+import {
+  definedCurveFromDistribution,
+  definedMetricId,
+  definedMetricIds,
+  metricIdLabel,
+  parseDefinedMetric,
+} from './definedMetric.ts';
 
 interface Setting {
   n: number;
@@ -107,6 +114,19 @@ describe('parseDefinedMetric and definedMetricId', () => {
         if (!differs) expect(metric.variant === undefined).toBe(v.id === variantsFor(metric.kind)[0].id);
       }
     }
+  });
+});
+
+describe('definedMetricIds', () => {
+  const single = singleRankData('A', [1, 2, 3]);
+  it('reads each metric under its chosen variant for one relevant item per user, and as it is otherwise', () => {
+    expect(definedMetricIds(['ap@10', 'recall@10'], undefined, [single])).toEqual(['ap@10', 'recall@10']);
+    expect(definedMetricIds(['ap@10', 'recall@10'], { ap: 'ap-k' }, [single])).toEqual(['ap@10:ap-k', 'recall@10']);
+    expect(definedMetricIds(['ap@10'], { ap: 'ap-min' }, [single])).toEqual(['ap@10']);
+    const sets = { ...single, ranks: Float64Array.from([1, 2, 3]), offsets: Int32Array.from([0, 3]) };
+    expect(definedMetricIds(['ap@10'], { ap: 'ap-k' }, [single, { ...sets, weights: Float64Array.from([1]) }])).toEqual(
+      ['ap@10'],
+    );
   });
 });
 

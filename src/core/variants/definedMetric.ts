@@ -14,6 +14,8 @@ import { InputError } from '../errors.ts';
 import { metricLabel } from '../labels.ts';
 import type { Metric } from '../metrics.ts';
 import { metricAtRank, parseMetric } from '../metrics.ts';
+import type { RankData } from '../rankData.ts';
+import { isSingleRelevant } from '../rankData.ts';
 import { variantById } from './catalog.ts';
 import type { VariantChoice } from './choice.ts';
 import {
@@ -34,6 +36,20 @@ export function definedMetricId(id: string, choice: VariantChoice | undefined): 
   const metric = parseMetric(id);
   if (isDefaultVariant(metric.kind, choice)) return metric.id;
   return `${metric.id}:${chosenVariant(metric.kind, choice).id}`;
+}
+
+/**
+ * Metric ids read under a choice for the computations on one relevant item's rank (the figures, the estimates from
+ * sampled ranks, the summary): each through definedMetricId when every data set has one relevant item per instance;
+ * as they are otherwise, those computations keeping Krichene & Rendle's metrics of sets of items.
+ */
+export function definedMetricIds(
+  ids: readonly string[],
+  choice: VariantChoice | undefined,
+  data: readonly RankData[],
+): string[] {
+  if (!choice || !data.every(isSingleRelevant)) return [...ids];
+  return ids.map((id) => definedMetricId(id, choice));
 }
 
 /**

@@ -1,13 +1,5 @@
 /** What several entries share: the recommenders a request carries, the true-ranks check, the prior in words. */
-import {
-  definedMetricId,
-  isSingleRelevant,
-  priorText,
-  resolveTies,
-  type PriorSpec,
-  type RankData,
-  type TieRule,
-} from '../../../core/index.ts';
+import { definedMetricIds, priorText, type PriorSpec, type RankData, type TieRule } from '../../../core/index.ts';
 import { fmtInt } from '../../../figures/labels.ts';
 import { rankInputs } from '../../../state/rankUpload.ts';
 import type { AsyncApi } from '../../../state/workerBridge.ts';
@@ -41,21 +33,6 @@ export function requestData(
   const tied = inputs.ties !== undefined && recommenders.some((r) => r.data.ties);
   return { recommenders: requestRecommenders(recommenders), ...(tied ? { ties: inputs.ties } : {}) };
 }
-
-/**
- * Data with tied items at their optimistic or pessimistic positions on the page (Figure 5's histogram is drawn
- * without a worker; it spreads random ties itself), derived once per data and rule.
- */
-export function tiedOnPage(data: RankData, rule: TieRule | undefined): RankData {
-  if (rule === undefined || rule === 'random' || !data.ties) return data;
-  let rules = pageTied.get(data);
-  if (!rules) pageTied.set(data, (rules = new Map()));
-  let tied = rules.get(rule);
-  if (!tied) rules.set(rule, (tied = resolveTies(data, rule)));
-  return tied;
-}
-
-const pageTied = new WeakMap<RankData, Map<TieRule, RankData>>();
 
 /** The request with its recommenders as the worker takes them: small data as they are, large data uploaded once. */
 export async function withRankSources<R extends { readonly recommenders: readonly RequestRecommender[] }>(
@@ -102,9 +79,11 @@ export function priorPhrase(prior: PriorSpec | undefined): string {
  * so). Ids of Krichene & Rendle's definitions stay as they are, and so do the requests and their cached results.
  */
 export function definedIds(inputs: Pick<FigureInputs, 'variants' | 'recommenders'>, ids: readonly string[]): string[] {
-  const { variants } = inputs;
-  if (!variants || !inputs.recommenders.every((r) => isSingleRelevant(r.data))) return [...ids];
-  return ids.map((id) => definedMetricId(id, variants));
+  return definedMetricIds(
+    ids,
+    inputs.variants,
+    inputs.recommenders.map((r) => r.data),
+  );
 }
 
 /** `ap@10:ap-k` → `ap@10`: the metric a figure's own choice names, without the definition it is read under. */

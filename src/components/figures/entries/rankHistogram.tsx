@@ -1,6 +1,7 @@
 import { singleRankData, type TieRule } from '../../../core/index.ts';
 import { recommenderStyle } from '../../../figures/palette.ts';
 import { autoBucketWidth, rankHistogramPlot } from '../../../figures/rankHistogramPlot.ts';
+import { tieResolvedData } from '../../../state/definitions.ts';
 import type { FigureSettingsHandle } from '../figureSettings.ts';
 import type {
   RecoveredPopulation,
@@ -12,7 +13,6 @@ import {
   needsRecommenders,
   needsTrueRanks,
   requestData,
-  tiedOnPage,
   withRankSources,
   type PageRequest,
   type RequestRecommender,
@@ -52,7 +52,7 @@ export const rankHistogram = figureEntry<'fig5', RankHistogramRequest, RankHisto
       recommenders: request.recommenders.map((r, i) => ({
         name: r.name,
         // Random ties stay as ranges: the histogram spreads each over its buckets (randomTies), not per position.
-        data: tiedOnPage(r.data, request.ties),
+        data: tieResolvedData(r.data, request.ties),
         style: recommenderStyle(i, recommenders[i]?.color ?? null),
       })),
       itemCount: request.itemCount,
