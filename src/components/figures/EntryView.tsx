@@ -12,6 +12,7 @@ import { requestKey } from './requestKey.ts';
 import { StudyTable } from './StudyTable.tsx';
 import type { FigureInputs } from './types.ts';
 import { useJob } from './useJob.ts';
+import { useModelTask } from './useModelTask.ts';
 
 export interface EntryViewProps {
   readonly entry: AnyEntry;
@@ -57,22 +58,25 @@ export function EntryView({ entry, inputs }: EntryViewProps) {
     recommenders: inputs.recommenders.map((r) => ({ name: r.name, color: r.color })),
   };
   const viewKey = JSON.stringify(view);
-  const drawn = useMemo(
-    () =>
-      computed
-        ? {
-            model: entry.model(computed.result, computed.request, view),
-            tables: entry.tables?.(computed.result, computed.request, view) ?? [],
-          }
-        : null,
-    // `computed` is new only with a new result (or, without a computation, a new request: named by its key);
-    // `viewKey` names the view.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [entry, computed && (compute ? job.value : key), viewKey],
-  );
+  const build = computed
+    ? () => ({
+        model: entry.model(computed.result, computed.request, view),
+        tables: entry.tables?.(computed.result, computed.request, view) ?? [],
+      })
+    : null;
+  // `computed` is new only with a new result (or, without a computation, a new request: named by its key);
+  // `viewKey` names the view; the last, the request that the result answers.
+  const deps = [entry, computed && (compute ? job.value : key), viewKey, job.valueKey];
+  // A computed result's model is built in a task of its own (useModelTask); a model without a computation is cheap
+  // and drawn in the same render.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const sync = useMemo(() => (compute ? null : (build?.() ?? null)), deps);
+  const deferred = useModelTask(compute ? build : null, deps);
+  const drawn = compute ? deferred.value : sync;
   const model = drawn?.model ?? null;
-  // Dimmed while the result shown answers another request (a partial result of this one is not dimmed).
-  const busy = compute !== null && job.valueKey !== key;
+  // Dimmed while the result shown answers another request (a partial result of this one is not dimmed), also while
+  // the model of this request's first result is being built.
+  const busy = compute !== null && (job.valueKey !== key || deferred.from?.[3] !== key);
   const context = { inputs, settings, request };
   const controls = entry.controls(context);
   const start =
