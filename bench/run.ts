@@ -4,7 +4,8 @@
  * `-- --distribution` runs only the rank-distribution estimators (bench/distribution.ts), `-- --movielens` only the
  * MovieLens-1M views of the app and the CLI (bench/movielens.ts), `-- --solves` only the corrections' solves, the
  * studies and `expected` (bench/solves.ts), `-- --pasted` only pasted sampled ranks with their intervals
- * (bench/pasted.ts), `-- --table3` only the MovieLens Table 3–4 study (5 runs, for before/after comparisons); the full
+ * (bench/pasted.ts), `-- --lanes` only the NCF intervals shared by two workers as the app computes them on two cores
+ * (bench/intervalLanes.ts), `-- --table3` only the MovieLens Table 3–4 study (5 runs, for before/after comparisons); the full
  * run includes them all.
  */
 import os from 'node:os';
@@ -16,6 +17,7 @@ import { runDistributionBenches } from './distribution.ts';
 import { runMovielensBenches, runTable3Bench } from './movielens.ts';
 import { runSolveBenches } from './solves.ts';
 import { runPastedBenches } from './pasted.ts';
+import { runLaneBenches } from './intervalLanes.ts';
 
 const four = core.parseMetricList('auc,ap,ndcg,recall@10');
 const ap = core.parseMetric('ap');
@@ -30,6 +32,11 @@ if (process.argv.includes('--distribution')) {
 }
 if (process.argv.includes('--movielens')) {
   runMovielensBenches(quick);
+  await runLaneBenches(quick);
+  process.exit(0);
+}
+if (process.argv.includes('--lanes')) {
+  await runLaneBenches(quick);
   process.exit(0);
 }
 if (process.argv.includes('--table3')) {
@@ -119,5 +126,6 @@ runDistributionBenches(quick);
 runFigureBenches(quick);
 
 runMovielensBenches(quick);
+await runLaneBenches(quick);
 
 runPastedBenches(quick, false);

@@ -17,7 +17,14 @@ import type { RecoveredDistributionRequest } from './figures/recoveredDistributi
 import type { RecoveredPopulationRequest } from './figures/recoveredPopulation.ts';
 import type { ExpectedTableRequest, StudyTablesRequest } from './figures/studyTables.ts';
 import type { SweepRequest, SweepResult } from './figures/sweep.ts';
-import { bootstrapIntervals, type IntervalRequest } from './intervals.ts';
+import {
+  bootstrapDraws,
+  bootstrapIntervals,
+  intervalsFromDraws,
+  type IntervalDraws,
+  type IntervalRequest,
+  type ResampleSlice,
+} from './intervals.ts';
 import { estimateAll, expectedTable, parseList, rankBuffers, readInput, runStudy } from './jobs.ts';
 import {
   beginRankData,
@@ -76,6 +83,11 @@ export const api = {
   /** Intervals over users of every value and pairwise difference (bootstrap; one group of methods per call). */
   bootstrapIntervals: (request: IntervalRequest, onProgress?: Progress) =>
     bootstrapIntervals({ ...request, recommenders: request.recommenders.map(resolveRank) }, onProgress),
+  /** One slice of the resamples of a group's bootstrap, for several workers to share one group (joinIntervals). */
+  bootstrapDraws: (request: IntervalRequest, slice: ResampleSlice, onProgress?: Progress) =>
+    bootstrapDraws({ ...request, recommenders: request.recommenders.map(resolveRank) }, slice, onProgress),
+  /** The intervals of a group from its slices, in order: the same as bootstrapIntervals on one worker. */
+  joinIntervals: (request: IntervalRequest, slices: readonly IntervalDraws[]) => intervalsFromDraws(request, slices),
   // The figures and tables.
   metricCurves,
   sampledCurves: figureJobs.sampledCurves,

@@ -2,6 +2,7 @@
  * The intervals job: the same numbers as the core's bootstrapEstimates for each recommender, one difference per
  * pair × method × metric, paired exactly when the recommenders carry users' ids.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   bootstrapEstimates,
@@ -13,9 +14,11 @@ import {
   parseMethodList,
   parseMetricList,
   percentileInterval,
+  resampleSlices,
   type RankData,
 } from '../src/core/index.ts';
-import { bootstrapIntervals } from './intervals.ts';
+import { parseRankFile } from '../src/io/index.ts';
+import { bootstrapDraws, bootstrapIntervals, intervalsFromDraws } from './intervals.ts';
 import { estimateAll } from './jobs.ts';
 
 function sampledRanks(name: string, seed: number, users: boolean): RankData {
@@ -234,5 +237,56 @@ describe('bootstrapIntervals of estimates from sampled ranks under random ties',
       }),
     );
     expect(result.paired).toEqual([true, true]);
+  });
+});
+
+describe('intervals computed in slices of the resamples (parallel workers) and joined', () => {
+  // Users with their own n (the per-user-n fits, where MES resamples start warm) and one recommender without ids.
+  function ownN(name: string, seed: number, users: boolean): RankData {
+    const random = createRandom(seed);
+    const data = groupedRankData(
+      name,
+      Array.from({ length: 80 }, () => [1 + Math.floor(5 * random.next())]),
+      null,
+      Array.from({ length: 80 }, () => 2000 + Math.floor(2000 * random.next())),
+    );
+    return users ? { ...data, users: Int32Array.from({ length: 80 }, (_, u) => u) } : data;
+  }
+  const request = {
+    itemCount: 4000,
+    sampleSize: 99,
+    sampling: 'without-replacement' as const,
+    recommenders: [ownN('A', 1, true), ownN('B', 2, true), ownN('C', 3, false)],
+    metrics,
+    methods: ['cls', 'mle', 'mes'],
+    rankKind: 'sampled' as const,
+    replicates: 5,
+    seed: 5,
+  };
+
+  it('give exactly the intervals and differences of one run, whatever the slices', () => {
+    const whole = bootstrapIntervals(request);
+    for (const lanes of [2, 3]) {
+      const slices = resampleSlices(5, lanes).map((slice) => bootstrapDraws(request, slice));
+      expect(slices.map((s) => s.boot.replicates[0][0].length).reduce((a, b) => a + b, 0)).toBe(5);
+      expect(intervalsFromDraws(request, slices)).toEqual(whole);
+    }
+  });
+
+  it('on the NCF-sampled MovieLens ranks, MES (each resample warm-started from the point fit) too', () => {
+    const file = 'public/datasets/movielens-1m-ncf-sampled-ranks.csv';
+    const movielens = { itemCount: 3706, sampleSize: 99, sampling: 'without-replacement' as const };
+    const parsed = parseRankFile(readFileSync(file, 'utf8'), { file, ...movielens, sampled: true });
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const ncf = { ...movielens, recommenders: parsed.value.recommenders.slice(0, 1), metrics, methods: ['mes'] };
+    const full = { ...ncf, rankKind: 'sampled' as const, replicates: 4, seed: 1 };
+    const halves = [bootstrapDraws(full, { from: 0, to: 2 }), bootstrapDraws(full, { from: 2, to: 4 })];
+    expect(intervalsFromDraws(full, halves)).toEqual(bootstrapIntervals(full));
+  });
+
+  it('are refused when the slice lies outside the resamples', () => {
+    expect(() => bootstrapDraws(request, { from: 4, to: 9 })).toThrow(
+      'the resamples to compute must be a range within 0..5, got 4..9',
+    );
   });
 });

@@ -10,16 +10,18 @@ import {
   definedExactResampling,
   EstimatorVectors,
   exactMetric,
+  bootstrapTable,
   jointBootstrap,
-  namedDifferences,
+  mergeBootstraps,
   parseMethod,
   parseDefinedMetric,
-  percentileInterval,
   priorVector,
   sampledEstimateResampling,
   type Definitions,
   type FitOptions,
+  type JointBootstrap,
   type NamedDifference,
+  type PointInterval,
   type RankData,
   type ResampleValues,
   type SamplingSetup,
@@ -56,11 +58,7 @@ export interface IntervalRequest extends SamplingSetup {
   readonly definitions?: Definitions;
 }
 
-export interface ValueInterval {
-  readonly estimate: number;
-  readonly low: number;
-  readonly high: number;
-}
+export type ValueInterval = PointInterval;
 
 /** A pair's difference, a − b, with its interval (core compare.ts). */
 export type PairDifference = NamedDifference;
@@ -78,14 +76,29 @@ export interface IntervalResult {
   readonly paired: readonly boolean[];
 }
 
-export function bootstrapIntervals(
+/** A slice of the B resamples (0-based, `to` excluded), computed apart and joined (core mergeBootstraps). */
+export interface ResampleSlice {
+  readonly from: number;
+  readonly to: number;
+}
+
+/**
+ * The values of one slice of the bootstrap and on the data as they are (every slice computes those: MES resamples
+ * start from the point fit's dual, core recover.ts warmStart), and the method ids.
+ */
+export interface IntervalDraws {
+  readonly methods: readonly string[];
+  readonly boot: JointBootstrap;
+}
+
+/** Every value on each resample of `slice` (default all B): the work of the intervals, splittable across workers. */
+export function bootstrapDraws(
   request: IntervalRequest,
+  slice?: ResampleSlice,
   onProgress?: (done: number, total: number) => void,
-): IntervalResult {
+): IntervalDraws {
   const data: RankData[] = request.recommenders.map(resolveRank);
-  const ids = request.metrics;
-  const metrics = (request.computedMetrics ?? ids).map(parseDefinedMetric);
-  const level = request.level ?? 0.95;
+  const metrics = (request.computedMetrics ?? request.metrics).map(parseDefinedMetric);
   const replicates = request.replicates ?? 200;
   const { itemCount, sampleSize, sampling } = request;
   let methodIds: string[];
@@ -106,7 +119,7 @@ export function bootstrapIntervals(
       sampleSize,
       sampling,
       prior: priorVector(request.prior, itemCount),
-      // MES on each resample starts Newton from the previous resample's dual point (core recover.ts: warmStart).
+      // MES on each resample starts Newton from the point fit's dual point (core recover.ts: warmStart).
       fit: { ...request.fit, warmStart: true },
       itemCountVectors: 'interpolated' as const,
     };
@@ -118,33 +131,40 @@ export function bootstrapIntervals(
     // methods' per-user estimates computed once, core ties/sampledResampling.ts).
     values = sampledEstimateResampling(metrics, methods, setup, cache, request.definitions?.ties);
   }
-  const boot = jointBootstrap(data, values, { replicates, seed: request.seed, onProgress: throttle(onProgress) });
-  if (!boot.ok) throw new Error(boot.error);
-  const { point, replicates: draws, paired } = boot.value;
-  const at = (r: number, method: number, metric: number) => method * metrics.length + metric;
-  return {
-    recommenders: data.map((d) => d.name),
-    metrics: [...ids],
-    methods: methodIds,
-    values: data.map((_, r) =>
-      methodIds.map((__, i) =>
-        metrics.map((___, j) => ({
-          estimate: point[r][at(r, i, j)],
-          ...percentileInterval(draws[r][at(r, i, j)], level),
-        })),
-      ),
-    ),
-    differences: namedDifferences(
-      boot.value,
-      level,
-      data.map((d) => d.name),
-      (value) => ({
-        metric: ids[value % metrics.length],
-        method: methodIds[Math.floor(value / metrics.length)],
-      }),
-    ),
+  const boot = jointBootstrap(data, values, {
     replicates,
+    seed: request.seed,
+    onProgress: throttle(onProgress),
+    from: slice?.from,
+    to: slice?.to,
+  });
+  if (!boot.ok) throw new Error(boot.error);
+  return { methods: methodIds, boot: boot.value };
+}
+
+/**
+ * The intervals and pairwise differences from the slices of one bootstrap, in order: what bootstrapIntervals returns, whether the slices were computed in one worker or several (the page
+ * joins parallel slices with it; it is core code only).
+ */
+export function intervalsFromDraws(request: IntervalRequest, slices: readonly IntervalDraws[]): IntervalResult {
+  const level = request.level ?? 0.95;
+  const { methods } = slices[0];
+  const boot = mergeBootstraps(slices.map((s) => s.boot));
+  const names = request.recommenders.map((r) => r.name);
+  return {
+    recommenders: names,
+    metrics: [...request.metrics],
+    methods: [...methods],
+    ...bootstrapTable(boot, level, names, request.metrics, methods),
+    replicates: request.replicates ?? 200,
     level,
-    paired,
+    paired: boot.paired,
   };
+}
+
+export function bootstrapIntervals(
+  request: IntervalRequest,
+  onProgress?: (done: number, total: number) => void,
+): IntervalResult {
+  return intervalsFromDraws(request, [bootstrapDraws(request, undefined, onProgress)]);
 }

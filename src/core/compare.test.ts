@@ -9,6 +9,7 @@ import {
   createRandom,
   groupedRankData,
   jointBootstrap,
+  mergeBootstraps,
   percentileInterval,
   quantile,
   resample,
@@ -38,6 +39,26 @@ const meanRank = (d: RankData) => {
 };
 
 describe('jointBootstrap', () => {
+  it('in slices of the resamples (from..to), merged, is the bootstrap of one run, paired and unpaired alike', () => {
+    const a = withUsers('A', [3, 1, 7, 2, 9, 4], [0, 1, 2, 3, 4, 5]);
+    const b = withUsers('B', [5, 2, 4, 8, 1, 6], [5, 4, 3, 2, 1, 0]);
+    const c = groupedRankData('C', [[2], [2], [9], [4]]);
+    const whole = jointBootstrap([a, b, c], meanRank, { seed: 3, replicates: 9 });
+    const sliced = [0, 4, 5, 9]
+      .slice(1)
+      .map((to, k, ends) =>
+        jointBootstrap([a, b, c], meanRank, { seed: 3, replicates: 9, from: k === 0 ? 0 : ends[k - 1], to }),
+      );
+    if (!whole.ok || !sliced.every((s) => s.ok)) throw new Error('bootstrap failed');
+    const merged = mergeBootstraps(sliced.map((s) => (s.ok ? s.value : whole.value)));
+    expect(merged).toEqual(whole.value);
+    expect(merged.paired).toEqual([true, true, false]);
+    expect(jointBootstrap([a], meanRank, { seed: 3, replicates: 9, from: 4, to: 4 })).toMatchObject({
+      ok: false,
+      error: 'the resamples to compute must be a range within 0..9, got 4..4',
+    });
+  });
+
   it('a paired bootstrap equals the direct computation: the same users drawn for both, by user id', () => {
     const a = withUsers('A', [3, 1, 7, 2, 9], [0, 1, 2, 3, 4]);
     // B lists the same users in another order: pairing goes by id, not by row.

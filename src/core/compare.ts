@@ -23,6 +23,12 @@ export interface JointBootstrapOptions {
   readonly onProgress?: (done: number, total: number) => void;
   /** Polled between resamples; true stops with `{ ok: false, cancelled: true }`. */
   readonly shouldStop?: () => boolean;
+  /**
+   * Only resamples from..to − 1 of the B (default 0..B − 1): the draws of the others are made and discarded, so
+   * slices computed apart (in parallel workers) join into the very bootstrap of one run (mergeBootstraps).
+   */
+  readonly from?: number;
+  readonly to?: number;
 }
 
 export interface JointBootstrap {
@@ -97,6 +103,10 @@ class RowDraws {
     this.users = users;
     this.draws = new Float64Array(rows);
   }
+  /** Advances `random` past one resample's draws without making it (the same calls as next). */
+  skip(random: { nextInt(k: number): number }): void {
+    for (let t = 0; t < this.users; t++) random.nextInt(this.users);
+  }
   next(random: { nextInt(k: number): number }): Float64Array {
     this.draws.fill(0);
     // The row holding user t of the expanded data: the first whose cumulative weight exceeds t.
@@ -144,8 +154,13 @@ export function jointBootstrap(
       }
     }
   }
+  const from = options.from ?? 0;
+  const to = options.to ?? replicates;
+  if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to) || from < 0 || to > replicates || from >= to) {
+    return fail(`the resamples to compute must be a range within 0..${replicates}, got ${from}..${to}`);
+  }
   const point = data.map((d, r) => parts.point(d, r));
-  const out = point.map((row) => row.map(() => new Float64Array(replicates)));
+  const out = point.map((row) => row.map(() => new Float64Array(to - from)));
   // Two or more recommenders with user ids share one draw of users; the others draw their own rows.
   const withUsers = data.filter(hasUsers);
   const joint = withUsers.length >= 2 ? withUsers : [];
@@ -155,7 +170,13 @@ export function jointBootstrap(
   const own = data.map((d) =>
     joint.includes(d as never) ? null : { random: createRandom(options.seed), rows: new RowDraws(d) },
   );
-  for (let b = 0; b < replicates; b++) {
+  for (let b = 0; b < to; b++) {
+    if (b < from) {
+      // Resamples of another slice: their random numbers are drawn, nothing else.
+      for (let t = 0; t < (joint.length > 0 ? universe.size : 0); t++) jointRandom.nextInt(universe.size);
+      for (const mine of own) mine?.rows.skip(mine.random);
+      continue;
+    }
     if (options.shouldStop?.()) return { ok: false, error: 'cancelled', cancelled: true };
     if (joint.length > 0) {
       userDraws.fill(0);
@@ -170,11 +191,44 @@ export function jointBootstrap(
         draws = Float64Array.from(slots, (s) => userDraws[s]);
       }
       const row = parts.replicate(draws, () => resample(data[r], draws), r);
-      row.forEach((v, j) => (out[r][j][b] = v));
+      row.forEach((v, j) => (out[r][j][b - from] = v));
     }
-    options.onProgress?.(b + 1, replicates);
+    options.onProgress?.(b + 1 - from, to - from);
   }
   return ok({ point, replicates: out, paired: data.map((d) => joint.includes(d as never)) });
+}
+
+/**
+ * B resamples in `lanes` contiguous slices (jointBootstrap's from..to) as even as can be; fewer when B is smaller.
+ * Example: resampleSlices(200, 3) → [0..67), [67..133), [133..200).
+ */
+export function resampleSlices(replicates: number, lanes: number): { from: number; to: number }[] {
+  const count = Math.max(1, Math.min(lanes, replicates));
+  return Array.from({ length: count }, (_, i) => ({
+    from: Math.round((i * replicates) / count),
+    to: Math.round(((i + 1) * replicates) / count),
+  }));
+}
+
+/**
+ * Slices of one bootstrap (jointBootstrap's from..to, in order, together covering 0..B − 1; each has the point
+ * values) joined into the bootstrap that one run computes.
+ */
+export function mergeBootstraps(slices: readonly JointBootstrap[]): JointBootstrap {
+  const [first] = slices;
+  if (slices.length === 1) return first;
+  const replicates = first.replicates.map((values, r) =>
+    values.map((_, j) => {
+      const joined = new Float64Array(slices.reduce((s, slice) => s + slice.replicates[r][j].length, 0));
+      let at = 0;
+      for (const slice of slices) {
+        joined.set(slice.replicates[r][j], at);
+        at += slice.replicates[r][j].length;
+      }
+      return joined;
+    }),
+  );
+  return { point: first.point, replicates, paired: first.paired };
 }
 
 export interface BootstrapDifference {
@@ -243,4 +297,39 @@ export function namedDifferences(
     high: d.high,
     paired: d.paired,
   }));
+}
+
+/** A value with its percentile interval. */
+export interface PointInterval {
+  readonly estimate: number;
+  readonly low: number;
+  readonly high: number;
+}
+
+/**
+ * The table of a bootstrap whose values are methods × metrics (value index = method · metrics + metric):
+ * values[recommender][method][metric] with its interval, and every pair's differences by name.
+ */
+export function bootstrapTable(
+  boot: JointBootstrap,
+  level: number,
+  names: readonly string[],
+  metrics: readonly string[],
+  methods: readonly string[],
+): { values: PointInterval[][][]; differences: NamedDifference[] } {
+  const at = (method: number, metric: number) => method * metrics.length + metric;
+  return {
+    values: names.map((_, r) =>
+      methods.map((__, i) =>
+        metrics.map((___, j) => ({
+          estimate: boot.point[r][at(i, j)],
+          ...percentileInterval(boot.replicates[r][at(i, j)], level),
+        })),
+      ),
+    ),
+    differences: namedDifferences(boot, level, names, (value) => ({
+      metric: metrics[value % metrics.length],
+      method: methods[Math.floor(value / metrics.length)],
+    })),
+  };
 }

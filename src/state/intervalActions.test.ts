@@ -58,7 +58,10 @@ function logging(log: string[], hold?: (channel: string, call: number) => Promis
         if (wait) await wait;
         const logged = new Proxy(api, {
           get: (target, key) => {
-            if (typeof key === 'string' && /estimateAll|bootstrapIntervals|expectedTable/.test(key))
+            if (
+              typeof key === 'string' &&
+              /estimateAll|bootstrapIntervals|bootstrapDraws|joinIntervals|expectedTable/.test(key)
+            )
               log.push(`${channel}:${key}`);
             return target[key as keyof typeof target];
           },
@@ -126,7 +129,7 @@ describe('estimates, then their intervals', () => {
     expect(intervals.differences.every((d) => d.paired && d.a === 'X' && d.b === 'Y')).toBe(true);
   });
 
-  it('with cores to spare, the fits run in parallel workers, with the same intervals', async () => {
+  it('with cores to spare, the resamples of each fit are shared by parallel workers, with the same intervals', async () => {
     setBridge(logging([]));
     load();
     await refreshEstimates();
@@ -141,12 +144,13 @@ describe('estimates, then their intervals', () => {
     } finally {
       vi.unstubAllGlobals();
     }
-    expect(log.filter((l) => l.endsWith('bootstrapIntervals')).sort()).toEqual([
-      'intervals-2:bootstrapIntervals',
-      'intervals-3:bootstrapIntervals',
-      'intervals:bootstrapIntervals',
-      'intervals:bootstrapIntervals',
-    ]);
+    // The vector methods in one worker; then each of the three fits (mle, wmle, mes) in three slices, joined.
+    const calls = log.filter((l) => /bootstrap|joinIntervals/.test(l));
+    expect(calls.filter((l) => l.endsWith('bootstrapIntervals'))).toEqual(['intervals:bootstrapIntervals']);
+    expect(calls.filter((l) => l.endsWith('bootstrapDraws')).sort()).toEqual(
+      ['intervals', 'intervals-2', 'intervals-3'].flatMap((c) => Array(3).fill(`${c}:bootstrapDraws`)).sort(),
+    );
+    expect(calls.filter((l) => l.endsWith('joinIntervals'))).toEqual(Array(3).fill('intervals:joinIntervals'));
     const parallel = store.getState().intervals.value!;
     expect(parallel.values).toEqual(sequential.values);
     const key = (d: { method: string; metric: string }) => `${d.method}|${d.metric}`;

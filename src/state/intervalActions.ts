@@ -5,7 +5,7 @@
  * fill in while the rest computes; for true ranks one call for the exact metrics on the table's channel, after it.
  * Cancel keeps the point values and what has filled in.
  */
-import type { Definitions, RankData, SamplingSetup } from '../core/index.ts';
+import { resampleSlices, type Definitions, type RankData, type SamplingSetup } from '../core/index.ts';
 import type { PriorSpec } from '../core/index.ts';
 import { proxy } from 'comlink';
 import type { RankKind } from './document.ts';
@@ -56,10 +56,13 @@ export function cancelIntervals(): void {
   store.setState({ intervals: { status: 'error', value, message: INTERVALS_CANCELLED, retryable: true } });
 }
 
-/** How many fits may run at once: one worker per core but one (for the page and the figures), at most three. */
-function parallelFits(): number {
+/**
+ * How many workers share a fit's resamples: one per core but one (for the page and the figures), at most eight; on
+ * two cores both (the page is idle while the fits run, and they are most of the wait).
+ */
+function fitLanes(): number {
   const cores = (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency ?? 1;
-  return Math.max(1, Math.min(3, cores - 1));
+  return Math.max(1, Math.min(8, cores <= 2 ? cores : cores - 1));
 }
 
 /** The worker request of group `g` of the plan. */
@@ -92,8 +95,8 @@ function merged(current: IntervalsResult, result: IntervalResult): IntervalsResu
 }
 
 /**
- * Computes the intervals of `plan` into the store, group by group (the first alone, the fits in parallel workers
- * where the machine has the cores); idle when B is 0 or there is nothing to do.
+ * Computes the intervals of `plan` into the store, group by group (the first in one worker, each fit's resamples
+ * shared by parallel workers where the machine has the cores); idle when B is 0 or there is nothing to do.
  */
 export async function runIntervals(plan: IntervalPlan): Promise<void> {
   if (plan.replicates < 1 || plan.recommenders.length === 0 || plan.groups.length === 0) {
@@ -125,19 +128,51 @@ export async function runIntervals(plan: IntervalPlan): Promise<void> {
       // A failing group stops the others: they share one signal, tied to the task's.
       const stop = new AbortController();
       signal.addEventListener('abort', () => stop.abort(), { once: true });
-      const run = async (g: number, lane: string) => {
+      const laneChannel = (lane: number) => (lane === 0 ? channel : `${channel}-${lane + 1}`);
+      const report = (g: number, fraction: number) => {
+        done[g] = fraction;
+        const job = store.getState().intervals;
+        const progress = done.reduce((a, b) => a + b, 0) / groups.length;
+        if (!stop.signal.aborted && job.status === 'loading') store.setState({ intervals: { ...job, progress } });
+      };
+      // Group g's intervals, its resamples shared by `lanes` workers (each computes a slice of them, in order, and
+      // the first joins them: the same values as one worker's run).
+      const run = async (g: number, lanes: number) => {
         // Before each group the page (and a Cancel) gets a turn: inline (tests) each call blocks until done.
         await new Promise((resolve) => setTimeout(resolve, 0));
         if (stop.signal.aborted) return;
-        const onProgress = (count: number, total: number) => {
-          done[g] = count / total;
-          const job = store.getState().intervals;
-          const progress = done.reduce((a, b) => a + b, 0) / groups.length;
-          if (!stop.signal.aborted && job.status === 'loading') store.setState({ intervals: { ...job, progress } });
-        };
-        const result = await backendFor(lane).run(stop.signal, async (api) =>
-          api.bootstrapIntervals(intervalRequest(plan, await rankInputs(api, plan.recommenders), g), proxy(onProgress)),
-        );
+        let result: IntervalResult;
+        if (lanes === 1) {
+          const onProgress = (count: number, total: number) => report(g, count / total);
+          result = await backendFor(channel).run(stop.signal, async (api) =>
+            api.bootstrapIntervals(
+              intervalRequest(plan, await rankInputs(api, plan.recommenders), g),
+              proxy(onProgress),
+            ),
+          );
+        } else {
+          const slices = resampleSlices(plan.replicates, lanes);
+          const counts = new Float64Array(slices.length);
+          const drawn = await Promise.all(
+            slices.map((slice, lane) => {
+              const onProgress = (count: number) => {
+                counts[lane] = count;
+                report(g, counts.reduce((a, b) => a + b, 0) / plan.replicates);
+              };
+              return backendFor(laneChannel(lane)).run(stop.signal, async (api) =>
+                api.bootstrapDraws(
+                  intervalRequest(plan, await rankInputs(api, plan.recommenders), g),
+                  slice,
+                  proxy(onProgress),
+                ),
+              );
+            }),
+          );
+          if (stop.signal.aborted) return;
+          result = await backendFor(channel).run(stop.signal, async (api) =>
+            api.joinIntervals(intervalRequest(plan, await rankInputs(api, plan.recommenders), g), drawn),
+          );
+        }
         if (stop.signal.aborted) return;
         current = merged(current, result);
         done[g] = 1;
@@ -145,15 +180,11 @@ export async function runIntervals(plan: IntervalPlan): Promise<void> {
         store.setState({ intervals: { status: 'loading', value: current, progress } });
       };
       try {
-        // The first group (the fast vector methods) alone, then the fits in as many workers as the machine allows.
-        await run(0, channel);
-        let next = 1;
-        const lanes = Math.min(groups.length - 1, plan.rankKind === 'true' ? 1 : parallelFits());
-        await Promise.all(
-          Array.from({ length: lanes }, async (_, lane) => {
-            while (next < groups.length) await run(next++, lane === 0 ? channel : `${channel}-${lane + 1}`);
-          }),
-        );
+        // The first group (the fast vector methods) in one worker, then each fit shared by as many workers as the
+        // machine allows.
+        await run(0, 1);
+        const lanes = plan.rankKind === 'true' ? 1 : fitLanes();
+        for (let g = 1; g < groups.length; g++) await run(g, lanes);
       } catch (error) {
         stop.abort();
         throw error;

@@ -89,7 +89,7 @@ describe('MES scaled as the papers’ code scales it', () => {
   });
 });
 
-describe('MES warm starts (FitOptions.warmStart: Newton from the previous fit’s dual point)', () => {
+describe('MES warm starts (FitOptions.warmStart: Newton from the first fit’s dual point, the bootstrap’s point fit)', () => {
   // Both fits stop on the certified relative gap (1e-10 by default), so each is within √(2 · gap / η) (ℓ1) of the
   // unique maximiser, and so of each other: that is the documented bound (≈ 4e-5 here). What they differ by in fact is
   // the cold fit's own distance to the maximiser, about 5e-7 in Recall@10 on these replicates.

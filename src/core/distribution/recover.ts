@@ -64,8 +64,9 @@ export interface FitOptions {
    */
   readonly perUserN?: PerUserN;
   /**
-   * mes on instances with their own n: Newton starts from the dual point of the last such fit held by the cache
-   * (bootstrap replicates, which resample the same users; mes.ts `start`); the certified stopping rule is unchanged,
+   * mes on instances with their own n: Newton starts from the dual point of the first such fit held by the cache
+   * (bootstrap replicates, which resample the same users, start from the point fit's; mes.ts `start`); the certified
+   * stopping rule is unchanged,
    * and the result is the cold start's within the certificate's bound (mes.ts; ≈ 5e-7 in fact on MovieLens).
    */
   readonly warmStart?: boolean;
@@ -117,7 +118,7 @@ export class DistributionCache {
   readonly pooledKernels = new PooledKernelCache();
   readonly columns = new ColumnCache();
   private readonly systems = new Map<string, Float64Array>();
-  /** The dual point of the last per-user-n mes fit by method, n and sampling (FitOptions.warmStart). */
+  /** The dual point of the first per-user-n mes fit by method, n and sampling (FitOptions.warmStart). */
   readonly entropyStarts = new Map<string, EntropyDual>();
   bvSystem(kernel: SampledRankKernel, gamma: number, prior: ArrayLike<number> | null): Float64Array {
     const key = `${kernel.itemCount}|${kernel.sampleSize}|${kernel.sampling}|${gamma}`;

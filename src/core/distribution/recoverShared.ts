@@ -58,7 +58,11 @@ export function recoverShared(
     cache.pooledKernels,
     cache.columns,
   );
-  if (mes && fit.warmStart && shared.dual) cache.entropyStarts.set(startKey, shared.dual);
+  // The first fit's dual point stays the start of all later ones (the bootstrap's point fit: every resample then
+  // starts from the same point, so slices of the resamples computed apart give the same values as one run).
+  if (mes && fit.warmStart && shared.dual && !cache.entropyStarts.has(startKey)) {
+    cache.entropyStarts.set(startKey, shared.dual);
+  }
   const groups = shared.groups.map((g) =>
     withLazyDistribution(
       {

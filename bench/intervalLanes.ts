@@ -1,0 +1,71 @@
+/**
+ * The intervals as the app computes a fit's group on a machine with `lanes` workers (src/state/intervalActions.ts):
+ * each worker thread computes a slice of the B resamples (workers/intervals.ts bootstrapDraws), and the slices are
+ * joined (intervalsFromDraws); one lane is bootstrapIntervals in process. The numbers are those of one run (tested).
+ */
+import { Worker } from 'node:worker_threads';
+import { resampleSlices } from '../src/core/index.ts';
+import {
+  bootstrapIntervals,
+  intervalsFromDraws,
+  type IntervalDraws,
+  type IntervalRequest,
+  type IntervalResult,
+  type ResampleSlice,
+} from '../workers/intervals.ts';
+
+function lane(request: IntervalRequest, slice: ResampleSlice): Promise<IntervalDraws> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./intervalLane.mjs', import.meta.url), { workerData: { request, slice } });
+    worker.once('message', (draws: IntervalDraws) => {
+      resolve(draws);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
+}
+
+export async function intervalsInLanes(request: IntervalRequest, lanes: number): Promise<IntervalResult> {
+  const slices = resampleSlices(request.replicates ?? 200, lanes);
+  if (slices.length === 1) return bootstrapIntervals(request);
+  return intervalsFromDraws(request, await Promise.all(slices.map((slice) => lane(request, slice))));
+}
+
+/** Wall time of one async run, printed as bench() prints. */
+export async function benchAsync<T>(name: string, run: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const t0 = performance.now();
+  const value = await run();
+  const ms = performance.now() - t0;
+  console.log(`${name.padEnd(58)} median ${`${(ms / 1000).toFixed(2)} s`.padStart(9)}  (runs: 1)`);
+  return { ms, value };
+}
+
+/**
+ * The NCF-sampled MovieLens intervals (B = 200, each fit's group) and the pasted ones (n = 50,000, B = 20 unless
+ * `full`) computed as the app does on two cores: two workers share each group's resamples. `-- --lanes`.
+ */
+export async function runLaneBenches(quick: boolean, lanes = 2): Promise<void> {
+  const { readFileSync } = await import('node:fs');
+  const { parseRankFile } = await import('../src/io/index.ts');
+  const file = 'public/datasets/movielens-1m-ncf-sampled-ranks.csv';
+  const ncfSetup = { itemCount: 3706, sampleSize: 99, sampling: 'without-replacement' as const };
+  const parsed = parseRankFile(readFileSync(file, 'utf8'), { file, ...ncfSetup, sampled: true });
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  const replicates = quick ? 20 : 200;
+  for (const method of ['mle', 'wmle', 'mes', 'bv-dist:0.1']) {
+    await benchAsync(`NCF-sampled intervals, ${method}, B = ${replicates}, ${lanes} workers`, () =>
+      intervalsInLanes(
+        {
+          ...ncfSetup,
+          recommenders: [...parsed.value.recommenders],
+          metrics: ['recall@10', 'ndcg@10', 'ap', 'auc'],
+          methods: [method],
+          rankKind: 'sampled',
+          replicates,
+          seed: 1,
+        },
+        lanes,
+      ),
+    );
+  }
+}
