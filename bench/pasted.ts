@@ -16,7 +16,7 @@ const N = 50_000;
 const M = 100;
 const USERS = 1000;
 
-function sampledRanks(name: string, seed: number, power: number): core.RankData {
+export function sampledRanks(name: string, seed: number, power: number): core.RankData {
   const random = core.createRandom(seed);
   const ranks: number[] = [];
   for (let u = 0; u < USERS; u++) {
