@@ -199,18 +199,6 @@ export function jointBootstrap(
 }
 
 /**
- * B resamples in `lanes` contiguous slices (jointBootstrap's from..to) as even as can be; fewer when B is smaller.
- * Example: resampleSlices(200, 3) → [0..67), [67..133), [133..200).
- */
-export function resampleSlices(replicates: number, lanes: number): { from: number; to: number }[] {
-  const count = Math.max(1, Math.min(lanes, replicates));
-  return Array.from({ length: count }, (_, i) => ({
-    from: Math.round((i * replicates) / count),
-    to: Math.round(((i + 1) * replicates) / count),
-  }));
-}
-
-/**
  * Slices of one bootstrap (jointBootstrap's from..to, in order, together covering 0..B − 1; each has the point
  * values) joined into the bootstrap that one run computes.
  */

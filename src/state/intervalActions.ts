@@ -5,7 +5,8 @@
  * fill in while the rest computes; for true ranks one call for the exact metrics on the table's channel, after it.
  * Cancel keeps the point values and what has filled in.
  */
-import { resampleSlices, type Definitions, type RankData, type SamplingSetup } from '../core/index.ts';
+import type { Definitions, RankData, SamplingSetup } from '../core/index.ts';
+import { resampleSlices } from '../core/resampleSlices.ts';
 import type { PriorSpec } from '../core/index.ts';
 import { proxy } from 'comlink';
 import type { RankKind } from './document.ts';
