@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { PlotFigure } from '../../figures/plot.ts';
 import type { TableModel } from '../../figures/tableModel.ts';
 import type { AsyncApi } from '../../state/workerBridge.ts';
@@ -65,18 +65,16 @@ export function EntryView({ entry, inputs }: EntryViewProps) {
       })
     : null;
   // `computed` is new only with a new result (or, without a computation, a new request: named by its key);
-  // `viewKey` names the view; the last, the request that the result answers.
-  const deps = [entry, computed && (compute ? job.value : key), viewKey, job.valueKey];
-  // A computed result's model is built in a task of its own (useModelTask); a model without a computation is cheap
-  // and drawn in the same render.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const sync = useMemo(() => (compute ? null : (build?.() ?? null)), deps);
-  const deferred = useModelTask(compute ? build : null, deps);
-  const drawn = compute ? deferred.value : sync;
+  // `viewKey` names the view; the last, the request that the model answers.
+  const deps = [entry, computed && (compute ? job.value : key), viewKey, compute ? job.valueKey : key];
+  // The model is built in a task of its own (useModelTask), not in the render that brought its inputs: a change of
+  // setting then never waits on a model (Figure 5 spreads 18,000 MovieLens users over its buckets in ~30 ms).
+  const deferred = useModelTask(build, deps);
+  const drawn = deferred.value;
   const model = drawn?.model ?? null;
-  // Dimmed while the result shown answers another request (a partial result of this one is not dimmed), also while
-  // the model of this request's first result is being built.
-  const busy = compute !== null && (job.valueKey !== key || deferred.from?.[3] !== key);
+  // Dimmed while the result shown answers another request (a partial result of this one is not dimmed), and while
+  // the model of this request is being built.
+  const busy = (compute !== null && job.valueKey !== key) || deferred.from?.[3] !== key;
   const context = { inputs, settings, request };
   const controls = entry.controls(context);
   const start =

@@ -11,9 +11,13 @@ export function useModelTask<T>(
   build: (() => T) | null,
   deps: readonly unknown[],
 ): { readonly value: T | null; readonly current: boolean; readonly from: readonly unknown[] | null } {
-  const [built, setBuilt] = useState<{ readonly deps: readonly unknown[]; readonly value: T } | null>(null);
+  // The first model is built in the first render (a view that mounts with its inputs draws at once, also when
+  // rendered to a string); later ones in their own task.
+  const [built, setBuilt] = useState<{ readonly deps: readonly unknown[]; readonly value: T } | null>(() =>
+    build === null ? null : { deps, value: build() },
+  );
   useEffect(() => {
-    if (build === null) return;
+    if (build === null || (built !== null && sameDeps(built.deps, deps))) return;
     const handle = setTimeout(() => {
       const value = build();
       startTransition(() => setBuilt({ deps, value }));
@@ -23,6 +27,9 @@ export function useModelTask<T>(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, deps);
   if (build === null || built === null) return { value: null, current: build === null, from: null };
-  const current = built.deps.length === deps.length && built.deps.every((d, i) => Object.is(d, deps[i]));
-  return { value: built.value, current, from: built.deps };
+  return { value: built.value, current: sameDeps(built.deps, deps), from: built.deps };
+}
+
+function sameDeps(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((d, i) => Object.is(d, b[i]));
 }
