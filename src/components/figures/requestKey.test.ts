@@ -4,7 +4,7 @@ import { DEFAULT_FIGURES_VIEW, FIGURE_DEFAULTS } from '../../state/figureView.ts
 import { inline } from '../../state/testing.ts';
 import { TOY_RECOMMENDERS } from '../../state/toyExample.ts';
 import { FIGURE_REGISTRY } from './entries/index.ts';
-import { requestKey } from './requestKey.ts';
+import { HASHED_VALUES, requestKey } from './requestKey.ts';
 import type { FigureInputs } from './types.ts';
 
 /** Fresh RankData objects of the toy example (Krichene & Rendle 2020, section 3.2) on every call. */
@@ -62,6 +62,16 @@ describe('requestKey (the cache key of a figure, derived from its whole request)
     expect(requestKey(fresh)).toBe(requestKey(request));
     const reordered = Object.fromEntries(Object.entries(request).reverse());
     expect(requestKey(reordered)).toBe(requestKey(request));
+  });
+
+  it(`tells arrays over ${HASHED_VALUES.toLocaleString('en')} values apart by identity, never hashing them on the page`, () => {
+    const big = (fill: number) => ({ ranks: new Float64Array(HASHED_VALUES + 1).fill(fill) });
+    const one = big(3);
+    expect(requestKey({ data: one })).toBe(requestKey({ data: one }));
+    expect(requestKey({ data: big(3) })).not.toBe(requestKey({ data: one }));
+    // Below the limit, the content decides.
+    const small = () => ({ ranks: new Float64Array(HASHED_VALUES).fill(3) });
+    expect(requestKey({ data: small() })).toBe(requestKey({ data: small() }));
   });
 
   it('tells NaN, null and the string "null" apart, and long plain arrays by content', () => {
