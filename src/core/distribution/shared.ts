@@ -127,7 +127,9 @@ export function fitShared(
       ? new InterpolatedKernel(reference, kernelGroups, sampling, nodes, columns)
       : new StackedKernel(reference, kernelGroups, sampling, undefined, columns));
   // The counts of the stacked columns (g, i), group after group.
-  const counts = Float64Array.from(histograms.flatMap((h, g) => Array.from(observed[g], (i) => h.counts[i])));
+  const counts = new Float64Array(observed.reduce((s, o) => s + o.length, 0));
+  let column = 0;
+  histograms.forEach((h, g) => observed[g].forEach((i) => (counts[column++] = h.counts[i])));
   type Fit = { distribution: Float64Array; objective: number | null; gap: number | null };
   let fit: Fit & { iterations: number; converged: boolean; dual?: EntropyDual };
   if (method.kind === 'mes' || method.kind === 'bv-dist') {
@@ -149,15 +151,7 @@ export function fitShared(
       fit = { distribution, objective: null, gap: null, iterations: 0, converged: true };
     }
   } else {
-    const sampleWeights =
-      method.kind === 'wmle'
-        ? Float64Array.from(
-            histograms.flatMap((_, g) => {
-              const w = wmleWeights(method.weight, method.scale, sampleSizes[g]);
-              return Array.from(observed[g], (i) => w[i]);
-            }),
-          )
-        : null;
+    const sampleWeights = method.kind === 'wmle' ? columnWeights(method, sampleSizes, observed) : null;
     const likelihood = fitLikelihood(stacked(), counts, { ...options, algorithm: settings.algorithm, sampleWeights });
     fit = {
       ...likelihood,
@@ -166,7 +160,8 @@ export function fitShared(
     };
   }
   const relative = fit.distribution;
-  let logs: (number | null)[] | null = stackedKernel ? groupLogLikelihoods(stackedKernel, relative, counts) : null;
+  // Read lazily (the bootstrap's resamples read only the metrics).
+  let logs: (number | null)[] | null = null;
   const groupLogs = () => (logs ??= groupLogLikelihoods(stacked(), relative, counts));
   const groups = histograms.map((h, g) =>
     withLazyField(
@@ -209,4 +204,22 @@ function groupLogLikelihoods(
     }
     return sum;
   });
+}
+
+/** eq 22's w(r̃) of every kernel column (group after group, its observed r̃), one table per distinct m. */
+function columnWeights(
+  method: { readonly weight: WmleWeight; readonly scale: number },
+  sampleSizes: readonly number[],
+  observed: readonly Int32Array[],
+): Float64Array {
+  const tables = new Map<number, Float64Array>();
+  const out = new Float64Array(observed.reduce((s, o) => s + o.length, 0));
+  let k = 0;
+  observed.forEach((columns, g) => {
+    const m = sampleSizes[g];
+    let w = tables.get(m);
+    if (!w) tables.set(m, (w = wmleWeights(method.weight, method.scale, m)));
+    for (const i of columns) out[k++] = w[i];
+  });
+  return out;
 }
