@@ -16,6 +16,7 @@ import {
   parseDefinedMetric,
   priorVector,
   type ItemCountRange,
+  type Metric,
   type RankData,
   type SamplingSetup,
   compareTo12Digits,
@@ -124,28 +125,53 @@ export function sweepSampleSizes(
    * E[estimate] of every metric for recommender `r` under `method` at m, memoised per recommender: bisection
    * revisits points and needs only the two recommenders of a pair; the correction vectors are shared.
    */
+  const setupAt = (m: number) => ({
+    itemCount,
+    sampleSize: m,
+    sampling,
+    prior,
+    globalCorrection: request.globalCorrection === true,
+    exactSampled: request.exactSampled === true,
+    itemCountVectors: request.exactItemCounts ? ('exact' as const) : ('interpolated' as const),
+  });
+  /** The vectors of `method` at m for these metrics, shared by every recommender (key names the metrics' set). */
+  const vectorsAt = (method: string, m: number, chosen: readonly Metric[], key: string) => {
+    let cache = caches.get(key);
+    if (!cache) {
+      caches.set(key, (cache = new EstimatorVectors(chosen, setupAt(m))));
+      if (itemCounts.size > 0) cache.prepare([parseMethod(method)], itemCounts);
+    }
+    return cache;
+  };
   const one = (method: string, m: number, r: number): number[] => {
     const key = `${method}|${m}|${r}`;
     let values = memo.get(key);
     if (!values) {
-      const setup = {
-        itemCount,
-        sampleSize: m,
-        sampling,
-        prior,
-        globalCorrection: request.globalCorrection === true,
-        exactSampled: request.exactSampled === true,
-        itemCountVectors: request.exactItemCounts ? ('exact' as const) : ('interpolated' as const),
-      };
-      let cache = caches.get(`${method}|${m}`);
-      if (!cache) {
-        caches.set(`${method}|${m}`, (cache = new EstimatorVectors(metrics, setup)));
-        if (itemCounts.size > 0) cache.prepare([parseMethod(method)], itemCounts);
-      }
-      values = expectedEstimates(compact[r], metrics, method, setup, cache);
+      const cache = vectorsAt(method, m, metrics, `${method}|${m}`);
+      values = expectedEstimates(compact[r], metrics, method, setupAt(m), cache);
       memo.set(key, values);
     }
     return values;
+  };
+  /**
+   * E[estimate] of metric t alone, for the change points and consistency (bisection visits m off the grid): the
+   * sampled metric computes only that metric there (its cost is the instances' rows, shared by the metrics, and a
+   * product per metric: on MovieLens Z under random ties, 1.4 million rows, most of Figure 2's time); the
+   * corrections share their solves across the metrics, so they compute them all.
+   */
+  const single = new Map<string, number>();
+  const oneMetric = (method: string, m: number, r: number, t: number): number => {
+    const all = memo.get(`${method}|${m}|${r}`);
+    if (all) return all[t];
+    if (parseMethod(method).kind !== 'sampled') return one(method, m, r)[t];
+    const key = `${method}|${m}|${r}|${t}`;
+    let value = single.get(key);
+    if (value === undefined) {
+      const cache = vectorsAt(method, m, [metrics[t]], `${method}|${m}|${t}`);
+      [value] = expectedEstimates(compact[r], [metrics[t]], method, setupAt(m), cache);
+      single.set(key, value);
+    }
+    return value;
   };
   /** values[metric][recommender] of `method` at m. */
   const at = (method: string, m: number): number[][] =>
@@ -201,8 +227,9 @@ export function sweepSampleSizes(
   request.methods.forEach((method, mi) => {
     const g = grids[mi];
     metrics.forEach((metric, t) => {
-      const valuesAt = (m: number) => at(method, m)[t];
-      changes.push(...pairChanges(method, metric.id, names, g, valuesAt, (m, r) => one(method, m, r)[t]));
+      const valueOf = (m: number, r: number) => oneMetric(method, m, r, t);
+      const valuesAt = (m: number) => names.map((_, r) => valueOf(m, r));
+      changes.push(...pairChanges(method, metric.id, names, g, valuesAt, valueOf));
       const correct = (m: number) => {
         const v = valuesAt(m);
         return names.every((_, a) =>
