@@ -44,6 +44,20 @@ export function expectedEstimates(
   if (parsed.kind === 'sampled' && !isSingleRelevant(data)) {
     return metrics.map((metric) => expectedSampledMetric(data, metric, itemCount, m, sampling).sampledMean);
   }
+  if (parsed.kind === 'sampled' && !setup.exactSampled && metrics.length > 1) {
+    // The metrics with a short form (expectedAtRank.ts) apart from those read on each row's window.
+    const short = metrics.filter((metric) => ExpectedAtRankBatch.supports([metric]));
+    if (short.length > 0 && short.length < metrics.length) {
+      const long = metrics.filter((metric) => !short.includes(metric));
+      const fast = expectedEstimates(data, short, method, setup);
+      let own = longVectors.get(cache);
+      if (!own) longVectors.set(cache, (own = new EstimatorVectors(long, setup)));
+      const slow = expectedEstimates(data, long, method, setup, own);
+      return metrics.map((metric) =>
+        short.includes(metric) ? fast[short.indexOf(metric)] : slow[long.indexOf(metric)],
+      );
+    }
+  }
   const sums = new Float64Array(metrics.length);
   let weight = 0;
   if (parsed.kind === 'sampled' && !setup.exactSampled && ExpectedAtRankBatch.supports(metrics)) {
@@ -85,6 +99,9 @@ export function expectedEstimates(
   }
   return Array.from(sums, (s) => s / weight);
 }
+
+/** The vectors of the metrics without a short form, per cache of all the metrics (shared as that cache is). */
+const longVectors = new WeakMap<EstimatorVectors, EstimatorVectors>();
 
 let lastRow: KernelRow | null = null;
 
