@@ -65,57 +65,68 @@ export function sharedDistributionMetrics(
     const perGroup = metric.atRank !== undefined && metric.cutoff === null;
     const values = perGroup ? null : metricCurve(metric, reference, reference);
     const sum = new Adder();
+    // Each group's weights over R are kept (the bootstrap reads the same n's on every resample).
+    const kept = carriedTables(metric, reference);
     for (const g of groups) {
       const n = g.itemCount;
-      const last = Math.min(metric.cutoff ?? n, n);
-      // Over the whole list, a group's weights over R are kept (the bootstrap reads the same n's on every resample).
-      const kept = last === n ? carriedMetric(metric, reference, n, () => values ?? metricCurve(metric, n, n)) : null;
-      const value = kept
-        ? dot(relative, kept)
-        : groupMetric(relative, reference, n, last, values ?? metricCurve(metric, n, n));
+      let table = kept.get(n);
+      if (!table) {
+        table = carriedValues(reference, n, Math.min(metric.cutoff ?? n, n), values ?? metricCurve(metric, n, n));
+        if (carriedEntries + table.length <= CARRIED_LIMIT) {
+          kept.set(n, table);
+          carriedEntries += table.length;
+        }
+      }
+      const value = dot(relative, table);
       sum.add((g.weight / total) * value);
     }
     return +sum;
   });
 }
 
-/** Σ_R M(·) carried onto the reference ranks, by metric, reference and n (carriedMetric), up to CARRIED_LIMIT doubles. */
-const carried = new Map<string, Float64Array>();
+/**
+ * carriedValues kept for the next fit on the same n, by metric and reference, then n (the bootstrap's resamples:
+ * MovieLens's AP over 743 n took 10 ms a fit walked each time), up to CARRIED_LIMIT doubles in all.
+ */
+const carried = new Map<string, Map<number, Float64Array>>();
 let carriedEntries = 0;
 const CARRIED_LIMIT = 4_000_000;
 
+function carriedTables(metric: Metric, reference: number): Map<number, Float64Array> {
+  const key = `${metric.id}|${metric.kind}|${metric.cutoff}|${reference}`;
+  let tables = carried.get(key);
+  if (!tables) carried.set(key, (tables = new Map()));
+  return tables;
+}
+
 /**
- * T(R) = Σ_r A(r | R) M(r) over the reference ranks R for a group of n ranks and a metric over the whole list (what
- * groupMetric sums against π̂, kept so that a dot product does it next time: MovieLens's AP over 743 n took 10 ms a
- * fit); null once the kept tables hold CARRIED_LIMIT doubles.
+ * T(R) = Σ_r A(r | R) M(r) for one group of n ranks, M(r) = values[r − 1] cut off after `last`, over the reference
+ * ranks R whose ranks reach `last` (so eq 14 for the group is Σ_R π̂_R T(R)). rankMap.ts: the reference rank R sits
+ * x = (R − 1)(n − 1)/(N − 1) items down, between ⌊x⌋ + 1 and ⌊x⌋ + 2, tracked as the exact fraction rest / span.
+ * Since n ≤ N, x moves by less than one rank per R: the carry into ⌊x⌋ is computed without a branch (a
+ * data-dependent branch taken on a fraction (n − 1)/(N − 1) of the R mispredicts often; about 2× faster).
  */
-function carriedMetric(metric: Metric, reference: number, n: number, values: () => Float64Array): Float64Array | null {
-  const key = `${metric.id}|${metric.kind}|${metric.cutoff}|${reference}|${n}`;
-  let table = carried.get(key);
-  if (table) return table;
-  if (carriedEntries + reference > CARRIED_LIMIT) return null;
-  table = new Float64Array(reference);
-  const curve = values();
-  // groupMetric's walk, writing each R's carried value instead of summing it against π̂.
+function carriedValues(reference: number, n: number, last: number, values: Float64Array): Float64Array {
   const span = reference - 1;
   const perSpan = 1 / span;
   const step = n - 1;
+  // ⌊x⌋ < last for R0 < last · span / step.
+  const table = new Float64Array(step === 0 ? reference : Math.min(reference, Math.ceil((last * span) / step)));
   let below = 0;
   let rest = 0;
-  for (let R0 = 0; R0 < reference && below < n; R0++) {
-    const here = curve[below];
+  for (let R0 = 0; R0 < table.length; R0++) {
+    const here = values[below];
     const f = rest * perSpan;
-    table[R0] = rest === 0 ? here : (1 - f) * here + f * (below + 1 < n ? curve[below + 1] : 0);
+    table[R0] = rest === 0 ? here : (1 - f) * here + f * (below + 1 < last ? values[below + 1] : 0);
     rest += step;
     const carry = rest >= span && below < step ? 1 : 0;
     rest -= carry * span;
     below += carry;
   }
-  carried.set(key, table);
-  carriedEntries += reference;
   return table;
 }
 
+/** Σ_k x[k] y[k] over y's length. */
 function dot(x: ArrayLike<number>, y: Float64Array): number {
   let s0 = 0;
   let s1 = 0;
@@ -126,35 +137,4 @@ function dot(x: ArrayLike<number>, y: Float64Array): number {
   }
   for (; k < y.length; k++) s0 += x[k] * y[k];
   return s0 + s1;
-}
-
-/**
- * Σ_R π̂_R Σ_r A(r | R) M(r) for one group of n ranks, M(r) = values[r − 1] cut off after `last` (rankMap.ts: the
- * reference rank R sits x = (R − 1)(n − 1)/(N − 1) items down, between ⌊x⌋ + 1 and ⌊x⌋ + 2, tracked as the exact
- * fraction rest / span). Since n ≤ N, x moves by less than one rank per R: the carry into ⌊x⌋ is computed without a
- * branch (a data-dependent branch taken on a fraction (n − 1)/(N − 1) of the R mispredicts often; about 2× faster).
- */
-function groupMetric(relative: ArrayLike<number>, reference: number, n: number, last: number, values: Float64Array) {
-  const span = reference - 1;
-  const perSpan = 1 / span;
-  const step = n - 1;
-  let v = 0;
-  let below = 0;
-  let rest = 0;
-  for (let R0 = 0; R0 < reference && below < last; R0++) {
-    const p = relative[R0];
-    if (p !== 0) {
-      const here = values[below];
-      if (rest === 0) v += p * here;
-      else {
-        const f = rest * perSpan;
-        v += p * ((1 - f) * here + f * (below + 1 < last ? values[below + 1] : 0));
-      }
-    }
-    rest += step;
-    const carry = rest >= span && below < step ? 1 : 0;
-    rest -= carry * span;
-    below += carry;
-  }
-  return v;
 }
