@@ -173,7 +173,7 @@ export function jointBootstrap(
   for (let b = 0; b < to; b++) {
     if (b < from) {
       // Resamples of another slice: their random numbers are drawn, nothing else.
-      for (let t = 0; t < (joint.length > 0 ? universe.size : 0); t++) jointRandom.nextInt(universe.size);
+      for (let t = 0; t < universe.size; t++) jointRandom.nextInt(universe.size);
       for (const mine of own) mine?.rows.skip(mine.random);
       continue;
     }

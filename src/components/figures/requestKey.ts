@@ -20,27 +20,17 @@ type NumberArray = ArrayLike<number> & object;
 
 /**
  * Two 32-bit FNV-1a style hashes of the values' bits (a change of any value, or of their order, changes them). A
- * typed array is read as its 32-bit words in place (the key names its kind); plain arrays value by value as doubles.
+ * typed array is read as its 32-bit words in place (the key names its kind); other arrays as doubles.
  */
 function hashValues(values: NumberArray): string {
+  const aligned = ArrayBuffer.isView(values) && values.byteOffset % 4 === 0 && values.byteLength % 4 === 0;
+  const view = aligned ? (values as ArrayBufferView) : Float64Array.from(values);
+  const words = new Uint32Array(view.buffer, view.byteOffset, view.byteLength / 4);
   let a = 0x811c9dc5;
   let b = 0x01000193;
-  if (ArrayBuffer.isView(values) && values.byteOffset % 4 === 0 && values.byteLength % 4 === 0) {
-    const words = new Uint32Array(values.buffer, values.byteOffset, values.byteLength / 4);
-    for (let i = 0; i < words.length; i++) {
-      a = Math.imul(a ^ words[i], 0x01000193);
-      b = Math.imul(b ^ words[i], 0x5bd1e995) ^ (b >>> 13);
-    }
-  } else {
-    const bits = new Float64Array(1);
-    const words = new Uint32Array(bits.buffer);
-    for (let i = 0; i < values.length; i++) {
-      bits[0] = values[i];
-      for (let w = 0; w < 2; w++) {
-        a = Math.imul(a ^ words[w], 0x01000193);
-        b = Math.imul(b ^ words[w], 0x5bd1e995) ^ (b >>> 13);
-      }
-    }
+  for (let i = 0; i < words.length; i++) {
+    a = Math.imul(a ^ words[i], 0x01000193);
+    b = Math.imul(b ^ words[i], 0x5bd1e995) ^ (b >>> 13);
   }
   return `${(a >>> 0).toString(36)}.${(b >>> 0).toString(36)}`;
 }
