@@ -14,6 +14,7 @@ import { estimateMetrics, needsFit } from '../estimate.ts';
 import type { Metric } from '../metrics.ts';
 import type { RankData } from '../rankData.ts';
 import { withTieRule } from './resolveTies.ts';
+import { resampledValues, type UserValueTable } from './userValues.ts';
 import type { TieRule } from './tieRule.ts';
 
 /** Row i of the data as one user (weight 1), spread over its tie range (positions low..high, shares 1/size). */
@@ -42,19 +43,17 @@ function oneUserSpread(data: RankData, i: number): RankData {
   };
 }
 
-/** Each row's weight and weighted estimate, [method][metric][row], for the vector methods. */
-interface UserEstimates {
-  readonly weight: Float64Array[];
-  readonly product: Float64Array[][];
-}
-
+/**
+ * For each vector method, each row's weight and weighted estimate of every metric (userValues.ts's table, read by
+ * resampledValues).
+ */
 function userEstimates(
   data: RankData,
   metrics: readonly Metric[],
   methods: readonly Method[],
   setup: EstimateSetup,
   cache: EstimatorVectors,
-): UserEstimates {
+): UserValueTable[] {
   const rows = data.weights.length;
   const weight = methods.map(() => new Float64Array(rows));
   const product = methods.map(() => metrics.map(() => new Float64Array(rows)));
@@ -68,7 +67,7 @@ function userEstimates(
       metrics.forEach((_, j) => (product[a][j][i] = w * values[a * metrics.length + j].estimate));
     });
   }
-  return { weight, product };
+  return methods.map((_, a) => ({ weight: metrics.map(() => weight[a]), product: product[a] }));
 }
 
 /**
@@ -86,7 +85,7 @@ export function sampledEstimateResampling(
     estimateMetrics(withTieRule(d, ties), metrics, subset, setup, cache).map((row) => row.estimate);
   const vectors = methods.filter((method) => !needsFit(method));
   const fits = methods.filter(needsFit);
-  const tables: (UserEstimates | null)[] = [];
+  const tables: (UserValueTable[] | null)[] = [];
   return {
     point(data, r) {
       const point = estimates(data, methods);
@@ -100,18 +99,7 @@ export function sampledEstimateResampling(
       return methods.flatMap((method) => {
         const f = fits.indexOf(method);
         if (f >= 0) return fitted.slice(f * metrics.length, (f + 1) * metrics.length);
-        const a = vectors.indexOf(method);
-        return metrics.map((_, j) => {
-          const [weight, product] = [table.weight[a], table.product[a][j]];
-          let sum = 0;
-          let total = 0;
-          for (let i = 0; i < draws.length; i++) {
-            if (draws[i] === 0) continue;
-            sum += draws[i] * product[i];
-            total += draws[i] * weight[i];
-          }
-          return sum / total;
-        });
+        return resampledValues(table[vectors.indexOf(method)], draws);
       });
     },
   };
