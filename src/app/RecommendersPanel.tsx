@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { flushSync } from 'react-dom';
 import { RecommenderCard } from '../components/RecommenderCard.tsx';
 import { formatInteger } from '../core/labels.ts';
 import { rankSummary } from '../io/rankHistogram.ts';
@@ -27,11 +28,12 @@ export function RecommendersPanel() {
     () => new Map(recommenders.map((r) => [r.id, r.data ? rankSummary(r.data) : null])),
     [recommenders],
   );
-  const focusNewBox = (id: string | null) => {
-    if (id === null) return;
-    requestAnimationFrame(() =>
-      document.querySelector<HTMLTextAreaElement>(`[data-recommender="${id}"] textarea`)?.focus(),
-    );
+  // The new box is rendered and focused in the same task as the click or Enter, so that keys typed right after it
+  // reach the box (focused a frame later, the first of them went to the button and was lost).
+  const addAndFocus = () => {
+    let id: string | null = null;
+    flushSync(() => (id = addRecommender()));
+    if (id !== null) document.querySelector<HTMLTextAreaElement>(`[data-recommender="${id}"] textarea`)?.focus();
   };
   return (
     <div className="recommenders-panel">
@@ -63,11 +65,7 @@ export function RecommendersPanel() {
           />
         ))}
       </ul>
-      <button
-        type="button"
-        onClick={() => focusNewBox(addRecommender())}
-        disabled={recommenders.length >= LIMITS.maxRecommenders}
-      >
+      <button type="button" onClick={addAndFocus} disabled={recommenders.length >= LIMITS.maxRecommenders}>
         Add recommender
       </button>
     </div>
