@@ -4,14 +4,16 @@ import type { Plugin } from 'vite';
 
 /**
  * The built page's Content-Security-Policy, as a meta tag (a static host sets no headers): scripts and workers from
- * the page's own origin only — no inline script, no eval (zod runs jitless: src/state/zodConfig.ts); styles from the
+ * the page's own origin only — no inline script, no eval (zod runs jitless: src/state/zodConfig.ts); WebAssembly may
+ * be compiled ('wasm-unsafe-eval': the kernel products of src/core/wasm/windows.wat, shipped inside the bundle, which
+ * run where no worker can, and fall back to JavaScript where a stricter policy forbids them); styles from the
  * origin (React and D3 set element styles through the CSSOM, which the policy does not restrict); images also from
  * data: and blob: URLs (the favicon, PNG export draws the SVG through a blob: image). The dev server, which injects
  * inline scripts for hot reload, does without it; e2e/hardening.test.mjs runs the built page under it.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "worker-src 'self'",
   "style-src 'self'",
   "img-src 'self' data: blob:",

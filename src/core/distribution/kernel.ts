@@ -48,14 +48,18 @@ export class SampledRankKernel extends ChosenProducts {
       total += this.row.hi - this.row.lo + 1;
       this.offsets[r + 1] = Math.min(total, 2 ** 31 - 1);
     }
-    this.values = total <= storedLimit ? new Float64Array(total) : null;
-    if (this.values) {
+    if (total <= storedLimit) {
+      const values = new Float64Array(total);
       for (let r = 0; r < itemCount; r++) {
         this.row.fill(r, itemCount - 1);
-        this.values.set(this.row.values.subarray(this.row.lo, this.row.hi + 1), this.offsets[r]);
+        values.set(this.row.values.subarray(this.row.lo, this.row.hi + 1), this.offsets[r]);
       }
-      this.products = new StoredProducts(itemCount, this.size, this.lo, this.offsets, this.values);
+      const products = new StoredProducts(itemCount, this.size, this.lo, this.offsets, values);
+      // The products' own copy (in WebAssembly memory where it runs): one copy of the rows is kept, not two.
+      this.values = products.storedValues;
+      this.products = products;
     } else {
+      this.values = null;
       const identity = Int32Array.from({ length: this.size }, (_, i) => i);
       this.products = new StreamedProducts(itemCount, this.size, sampleSize, sampling, identity);
     }

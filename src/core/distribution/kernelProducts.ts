@@ -5,6 +5,7 @@
  */
 import type { Sampling } from '../sampling.ts';
 import { BULK_CUTOFF, KernelRow } from '../sampling.ts';
+import { WasmWindows } from '../wasm/windows.ts';
 
 /**
  * The products of a kernel over a set of columns (sampled-rank indices; all m + 1 of them, or the observed ones):
@@ -54,21 +55,40 @@ export abstract class ChosenProducts implements KernelProducts {
 
 /**
  * A kernel's windows stored back to back: window j starts at index lo[j] of its row or column and holds
- * values[offsets[j] .. offsets[j + 1]).
+ * values[offsets[j] .. offsets[j + 1]). Where WebAssembly with SIMD runs, the windows are moved into a WebAssembly
+ * memory and the products run there (src/core/wasm/windows.ts: the same numbers bit for bit, about 5× faster);
+ * `values` is then a view on that memory, and the caller's array can be dropped.
  */
 abstract class StoredWindows {
+  protected readonly values: Float64Array;
+  protected readonly wasm: WasmWindows | null;
+
   constructor(
     readonly itemCount: number,
     readonly size: number,
     protected readonly lo: Int32Array,
     protected readonly offsets: Int32Array,
-    protected readonly values: Float64Array,
-  ) {}
+    values: Float64Array,
+    windowCount: number,
+  ) {
+    this.wasm = WasmWindows.create(windowCount, Math.max(itemCount, size), lo, offsets, values);
+    this.values = this.wasm?.values ?? values;
+  }
+
+  /** The stored values (a view on the WebAssembly memory when the products run there). */
+  get storedValues(): Float64Array {
+    return this.values;
+  }
 }
 
 /** Rows stored over windows: row r0 holds columns lo[r0] … (StoredWindows). */
 export class StoredProducts extends StoredWindows implements KernelProducts {
+  constructor(itemCount: number, size: number, lo: Int32Array, offsets: Int32Array, values: Float64Array) {
+    super(itemCount, size, lo, offsets, values, itemCount);
+  }
+
   multiply(pi: Float64Array, out: Float64Array): Float64Array {
+    if (this.wasm) return this.wasm.axpys(pi, out.fill(0, this.size), this.size);
     out.fill(0);
     const { lo, offsets, values } = this;
     for (let r = 0; r < this.itemCount; r++) {
@@ -79,12 +99,14 @@ export class StoredProducts extends StoredWindows implements KernelProducts {
   }
 
   multiplyTranspose(c: Float64Array, out: Float64Array): Float64Array {
+    if (this.wasm) return this.wasm.dots(c, this.size, out);
     const { lo, offsets, values } = this;
     for (let r = 0; r < this.itemCount; r++) out[r] = dot(c, values, offsets[r], offsets[r + 1], lo[r] - offsets[r]);
     return out;
   }
 
   emStep(pi: Float64Array, c: Float64Array, next: Float64Array, qNext: Float64Array): { maxD: number; sum: number } {
+    if (this.wasm) return this.wasm.rowEmStep(pi, c, next, qNext.fill(0, this.size), this.size);
     qNext.fill(0);
     let maxD = 0;
     let sum = 0;
@@ -182,13 +204,29 @@ export class StreamedProducts implements KernelProducts {
  * few observed columns would pay a loop per row for two or three entries.
  */
 export class ColumnProducts extends StoredWindows implements KernelProducts {
+  constructor(itemCount: number, size: number, lo: Int32Array, offsets: Int32Array, values: Float64Array) {
+    super(itemCount, size, lo, offsets, values, size);
+  }
+
   multiply(pi: Float64Array, out: Float64Array): Float64Array {
+    if (this.wasm) return this.wasm.dots(pi, this.itemCount, out);
     const { lo, offsets, values } = this;
     for (let j = 0; j < this.size; j++) out[j] = dot(pi, values, offsets[j], offsets[j + 1], lo[j] - offsets[j]);
     return out;
   }
 
+  /** K π over the columns j with used[j] ≠ 0 only (out[j] = 0 at the others): a kernel shared by several fits. */
+  multiplyUsed(pi: Float64Array, out: Float64Array, used: Uint8Array): Float64Array {
+    if (this.wasm) return this.wasm.dots(pi, this.itemCount, out, used);
+    const { lo, offsets, values } = this;
+    for (let j = 0; j < this.size; j++) {
+      out[j] = used[j] === 0 ? 0 : dot(pi, values, offsets[j], offsets[j + 1], lo[j] - offsets[j]);
+    }
+    return out;
+  }
+
   multiplyTranspose(c: Float64Array, out: Float64Array): Float64Array {
+    if (this.wasm) return this.wasm.axpys(c, out, this.itemCount);
     out.fill(0, 0, this.itemCount);
     const { lo, offsets, values } = this;
     for (let j = 0; j < this.size; j++) {

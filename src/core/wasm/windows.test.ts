@@ -1,0 +1,121 @@
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { compileWindowsWat } from '../../../scripts/wasm/compile.mjs';
+import { SampledRankKernel } from '../distribution/kernel.ts';
+import { ColumnProducts, StoredProducts } from '../distribution/kernelProducts.ts';
+import { createRandom } from '../random.ts';
+import { allowWasmWindows, wasmWindowsAvailable } from './windows.ts';
+import { WINDOWS_WASM_BASE64 } from './windowsModule.ts';
+
+afterEach(() => {
+  allowWasmWindows(true);
+});
+
+/** Random windows over `count` windows into vectors of length `span`, lengths 0..maxLength (tails of every size). */
+function randomWindows(count: number, span: number, maxLength: number, seed: number) {
+  const source = createRandom(seed);
+  const random = () => source.next();
+  const lo = new Int32Array(count);
+  const offsets = new Int32Array(count + 1);
+  for (let j = 0; j < count; j++) {
+    const length = Math.floor(random() * (maxLength + 1));
+    lo[j] = Math.floor(random() * (span - length + 1));
+    offsets[j + 1] = offsets[j] + length;
+  }
+  const values = Float64Array.from({ length: offsets[count] }, () => random() * (random() < 0.1 ? 1e-200 : 1));
+  return { lo, offsets, values, random };
+}
+
+/** The same kernel built twice, once with the WebAssembly products and once with the JavaScript loops. */
+function both<T>(build: () => T): [T, T] {
+  allowWasmWindows(true);
+  const wasm = build();
+  allowWasmWindows(false);
+  const js = build();
+  allowWasmWindows(true);
+  return [wasm, js];
+}
+
+const vector = (length: number, random: () => number, zeros = 0.2) =>
+  Float64Array.from({ length }, () => (random() < zeros ? 0 : random()));
+
+describe('the WebAssembly window products (windows.wat)', () => {
+  it('runs here (Node has WebAssembly with SIMD)', () => {
+    expect(wasmWindowsAvailable()).toBe(true);
+  });
+
+  it('is the committed build of windows.wat', async () => {
+    const text = readFileSync(new URL('./windows.wat', import.meta.url), 'utf8');
+    expect(await compileWindowsWat(text)).toBe(WINDOWS_WASM_BASE64);
+  });
+
+  it('gives bit-identical row products and EM steps to the JavaScript loops (every tail length)', () => {
+    const n = 257;
+    const size = 41;
+    const { lo, offsets, values, random } = randomWindows(n, size, size, 7);
+    const [wasm, js] = both(() => new StoredProducts(n, size, lo, offsets, values));
+    const pi = vector(n, random);
+    const c = vector(size, random);
+    expect(wasm.multiply(pi, new Float64Array(size))).toEqual(js.multiply(pi, new Float64Array(size)));
+    expect(wasm.multiplyTranspose(c, new Float64Array(n))).toEqual(js.multiplyTranspose(c, new Float64Array(n)));
+    const [nextW, qW, nextJ, qJ] = [n, size, n, size].map((k) => new Float64Array(k).fill(5));
+    expect(wasm.emStep(pi, c, nextW, qW)).toEqual(js.emStep(pi, c, nextJ, qJ));
+    expect(nextW).toEqual(nextJ);
+    expect(qW).toEqual(qJ);
+    for (let r = 0; r < n; r += 17)
+      expect(wasm.column(r, new Float64Array(size))).toEqual(js.column(r, new Float64Array(size)));
+  });
+
+  it('gives bit-identical column products to the JavaScript loops', () => {
+    const n = 300;
+    const size = 23;
+    const { lo, offsets, values, random } = randomWindows(size, n, 120, 11);
+    const [wasm, js] = both(() => new ColumnProducts(n, size, lo, offsets, values));
+    const pi = vector(n, random);
+    const c = vector(size, random, 0.3);
+    expect(wasm.multiply(pi, new Float64Array(size))).toEqual(js.multiply(pi, new Float64Array(size)));
+    // Over the used columns only: the others are 0, the used ones are those of the whole product.
+    const used = Uint8Array.from({ length: size }, (_, j) => (j % 3 === 1 ? 0 : 1));
+    const whole = js.multiply(pi, new Float64Array(size));
+    const part = wasm.multiplyUsed(pi, new Float64Array(size).fill(7), used);
+    expect(part).toEqual(js.multiplyUsed(pi, new Float64Array(size).fill(7), used));
+    expect(part).toEqual(whole.map((v, j) => (used[j] ? v : 0)));
+    // The transpose writes the first n entries only (the caller's vector may be longer).
+    const [outW, outJ] = [new Float64Array(n + 3).fill(9), new Float64Array(n + 3).fill(9)];
+    expect(wasm.multiplyTranspose(c, outW)).toEqual(js.multiplyTranspose(c, outJ));
+    const [nextW, qW, nextJ, qJ] = [n, size, n, size].map((k) => new Float64Array(k));
+    expect(wasm.emStep(pi, c, nextW, qW)).toEqual(js.emStep(pi, c, nextJ, qJ));
+    expect(qW).toEqual(qJ);
+  });
+
+  it('gives the sampling kernel the same EM iterates, restricted or not, and keeps one copy of its rows', () => {
+    const [wasm, js] = both(() => new SampledRankKernel(500, 30, 'with-replacement'));
+    expect(wasm.storedEntries).toBe(js.storedEntries);
+    const source = createRandom(3);
+    const random = () => source.next();
+    const indices = Int32Array.from([0, 1, 4, 9, 17, 30]);
+    for (const [a, b, size] of [
+      [wasm, js, 31],
+      [wasm.restrict(indices), js.restrict(indices), indices.length],
+    ] as const) {
+      let [piW, piJ] = [new Float64Array(500).fill(1 / 500), new Float64Array(500).fill(1 / 500)];
+      const c = vector(size, random, 0);
+      for (let step = 0; step < 5; step++) {
+        const [nextW, nextJ] = [new Float64Array(500), new Float64Array(500)];
+        expect(a.emStep(piW, c, nextW, new Float64Array(size))).toEqual(
+          b.emStep(piJ, c, nextJ, new Float64Array(size)),
+        );
+        expect(nextW).toEqual(nextJ);
+        [piW, piJ] = [nextW, nextJ];
+      }
+    }
+  });
+
+  it('falls back to the JavaScript loops when turned off', () => {
+    allowWasmWindows(false);
+    expect(wasmWindowsAvailable()).toBe(false);
+    const { lo, offsets, values } = randomWindows(4, 8, 8, 1);
+    const products = new StoredProducts(4, 8, lo, offsets, values);
+    expect(products.storedValues).toBe(values);
+  });
+});
