@@ -32,8 +32,46 @@ export interface KernelGroup {
  */
 export class ColumnCache {
   private readonly columns = new Map<string, { lo: number; values: Float64Array }>();
+  /** The last stacked kernel by (N, sampling): see `covering`. */
+  private readonly stacked = new Map<string, StackedKernel>();
   private entries = 0;
   constructor(private readonly limit = STORED_KERNEL_LIMIT) {}
+
+  /**
+   * A stacked kernel whose groups include every group asked for, each with at least its observed columns — the one
+   * held for (N, sampling) when it does, else a new one over the union of both, held from then on (in the groups'
+   * first-seen order, columns sorted within a group; all m + 1 columns of each group when they fit the stored
+   * budget). A bootstrap's resamples observe subsets of what the whole
+   * sample observes, so their fits share the kernel the first fit built instead of packing one each (interpolated
+   * kernels: the node columns). A column that the data do not observe gets a zero weight in every product: it adds
+   * nothing to Kᵀc (ColumnProducts skips it), and its entry of Kπ is computed and not read.
+   */
+  covering(reference: number, groups: readonly KernelGroup[], sampling: Sampling): StackedKernel {
+    const key = `${reference}|${sampling}`;
+    const held = this.stacked.get(key);
+    const byShape = new Map<string, KernelGroup>();
+    for (const g of held?.groups ?? []) byShape.set(`${g.itemCount}|${g.sampleSize}`, g);
+    let covered = held !== undefined;
+    for (const g of groups) {
+      const shape = `${g.itemCount}|${g.sampleSize}`;
+      const have = byShape.get(shape);
+      const observed = new Set(have?.observed ?? []);
+      const before = observed.size;
+      for (const i of g.observed) observed.add(i);
+      if (have && observed.size === before) continue;
+      covered = false;
+      byShape.set(shape, { ...g, observed: Int32Array.from(observed).sort() });
+    }
+    if (covered && held) return held;
+    // Every sampled rank of every group when that stays stored: a later fit then finds its columns whatever it
+    // observes, and the kernel is built once per new (n, m) instead of once per newly seen column.
+    let union = [...byShape.values()];
+    const full = union.map((g) => ({ ...g, observed: Int32Array.from({ length: g.sampleSize + 1 }, (_, i) => i) }));
+    if (full.reduce((sum, g) => sum + g.observed.length, 0) * reference <= STORED_KERNEL_LIMIT) union = full;
+    const kernel = new StackedKernel(reference, union, sampling, STORED_KERNEL_LIMIT, this);
+    this.stacked.set(key, kernel);
+    return kernel;
+  }
 
   /** Doubles held (at most the limit, or one column when a single column exceeds it). */
   get storedEntries(): number {
@@ -85,6 +123,12 @@ export class StackedKernel extends ChosenProducts {
       this.products = new StreamedGroups(itemCount, groups, sampling, this.offsets);
       this.storedEntries = 0;
     }
+  }
+
+  /** K π where used[j] ≠ 0; the other entries are 0 when the columns are stored, computed when streamed. */
+  multiplyUsed(pi: Float64Array, out: Float64Array, used: Uint8Array): Float64Array {
+    const products = this.products;
+    return products instanceof ColumnProducts ? products.multiplyUsed(pi, out, used) : products.multiply(pi, out);
   }
 
   /** The same kernel over a subset of its columns (sorted indices into 0..size − 1). */
