@@ -119,3 +119,34 @@ describe('the WebAssembly window products (windows.wat)', () => {
     expect(products.storedValues).toBe(values);
   });
 });
+
+describe('the WebAssembly second moments (windows.wat moments)', () => {
+  it('gives bit-identical MES moments to the JavaScript blocks, odd and even d and windows', async () => {
+    const { PooledKernel } = await import('../distribution/pooledKernel.ts');
+    const groups = [
+      { itemCount: 300, sampleSize: 20, share: 0.3 },
+      { itemCount: 410, sampleSize: 20, share: 0.7 },
+    ];
+    const source = createRandom(5);
+    for (const indices of [Int32Array.from([0, 1, 2, 5, 9, 20]), Int32Array.from([0, 3, 4, 7, 11, 12, 19])]) {
+      const [wasm, js] = both(() => new PooledKernel(410, groups, 'without-replacement').moments(indices));
+      const pi = Float64Array.from({ length: 410 }, () => source.next());
+      const a = wasm.compute(pi);
+      expect(a).toEqual(js.compute(pi));
+      // And they are the moments: C_ab = Σ_R π_R K̄(a | R) K̄(b | R), summed directly.
+      const kernel = new PooledKernel(410, groups, 'without-replacement');
+      const d = indices.length;
+      for (const [x, y] of [
+        [0, 0],
+        [1, d - 1],
+        [d - 1, d - 1],
+      ]) {
+        let direct = 0;
+        for (let R = 0; R < 410; R++) {
+          direct += pi[R] * kernel.values[R * kernel.size + indices[x]] * kernel.values[R * kernel.size + indices[y]];
+        }
+        expect(Math.abs(a[x * d + y] - direct)).toBeLessThan(1e-13 * direct);
+      }
+    }
+  });
+});

@@ -22,6 +22,8 @@ interface WindowsExports {
     q: number,
     size: number,
   ): [number, number];
+  moments(d: number, n: number, weighted: number, columns: number, first: number, last: number, out: number): void;
+  weigh(d: number, n: number, pi: number, columns: number, first: number, last: number, weighted: number): void;
 }
 
 /**
@@ -87,6 +89,64 @@ function layout(sizes: readonly number[]): { at: number[]; bytes: number } {
   return { at, bytes };
 }
 
+/** A new instance of the module with a memory of `bytes` (never grown), or null where it cannot be had. */
+function instantiate(bytes: number): { exports: WindowsExports; buffer: ArrayBuffer } | null {
+  const module = allowed ? windowsModule() : null;
+  if (!module || bytes > MAX_BYTES) return null;
+  try {
+    const api = runtime.WebAssembly as WasmApi;
+    const memory = new api.Memory({ initial: Math.max(1, Math.ceil(bytes / PAGE)) });
+    const exports = new api.Instance(module, { env: { memory } }).exports as WindowsExports;
+    return { exports, buffer: memory.buffer };
+  } catch {
+    // The memory could not be reserved (address space): the JavaScript loops need none.
+    return null;
+  }
+}
+
+/**
+ * The second moments of pooledKernel.ts (C_ab = Σ_R w_a[R] k_b[R], d columns of N values, column-major, column a
+ * nonzero over first[a]..last[a]) in WebAssembly memory: the caller fills `columns`, `first` and `last` once; each
+ * `compute(π)` weighs the columns and sums (the same numbers bit for bit as pooledKernel.ts's JavaScript).
+ */
+export class WasmMoments {
+  readonly columns: Float64Array;
+  private readonly weighted: Float64Array;
+  readonly first: Int32Array;
+  readonly last: Int32Array;
+  private readonly out: Float64Array;
+
+  private constructor(
+    private readonly d: number,
+    private readonly n: number,
+    private readonly exports: WindowsExports,
+    buffer: ArrayBuffer,
+    private readonly at: number[],
+  ) {
+    this.columns = new Float64Array(buffer, at[0], d * n);
+    this.weighted = new Float64Array(buffer, at[1], d * n);
+    this.first = new Int32Array(buffer, at[2], d);
+    this.last = new Int32Array(buffer, at[3], d);
+    this.out = new Float64Array(buffer, at[4], d * d);
+  }
+
+  /** Room for d columns of n values, or null (use the JavaScript loops). */
+  static create(d: number, n: number): WasmMoments | null {
+    const { at, bytes } = layout([d * n * 8, d * n * 8, d * 4, d * 4, d * d * 8, n * 8]);
+    const made = instantiate(bytes);
+    return made && new WasmMoments(d, n, made.exports, made.buffer, at);
+  }
+
+  /** C (row-major d × d, a new array) at π (weighted = π ⊙ columns over the windows, then the sums). */
+  compute(pi: Float64Array): Float64Array {
+    const [columns, weighted, first, last, out, at] = this.at;
+    new Float64Array(this.weighted.buffer, at, this.n).set(pi.subarray(0, this.n));
+    this.exports.weigh(this.d, this.n, at, columns, first, last, weighted);
+    this.exports.moments(this.d, this.n, weighted, columns, first, last, out);
+    return this.out.slice();
+  }
+}
+
 /**
  * Windows j < count (window j starts at index lo[j] of its row or column and holds values[offsets[j] ..
  * offsets[j + 1])) in WebAssembly memory, with four scratch vectors of `vectorLength` doubles for the operands.
@@ -105,20 +165,18 @@ export class WasmWindows {
     lo: Int32Array,
     offsets: Int32Array,
     values: Float64Array,
-    module: object,
+    made: { exports: WindowsExports; buffer: ArrayBuffer },
+    at: number[],
   ) {
-    const api = runtime.WebAssembly as WasmApi;
-    const v = vectorLength * 8;
-    const { at, bytes } = layout([values.length * 8, count * 4, (count + 1) * 4, count, v, v, v, v]);
-    const memory = new api.Memory({ initial: Math.max(1, Math.ceil(bytes / PAGE)) });
-    this.exports = new api.Instance(module, { env: { memory } }).exports as unknown as WindowsExports;
+    const { buffer } = made;
+    this.exports = made.exports;
     this.at = { values: at[0], lo: at[1], offsets: at[2], mask: at[3], vectors: at.slice(4) };
-    this.mask = new Uint8Array(memory.buffer, at[3], count);
-    this.values = new Float64Array(memory.buffer, at[0], values.length);
+    this.values = new Float64Array(buffer, at[0], values.length);
     this.values.set(values);
-    new Int32Array(memory.buffer, at[1], count).set(lo.subarray(0, count));
-    new Int32Array(memory.buffer, at[2], count + 1).set(offsets.subarray(0, count + 1));
-    this.vectors = this.at.vectors.map((a) => new Float64Array(memory.buffer, a, vectorLength));
+    new Int32Array(buffer, at[1], count).set(lo.subarray(0, count));
+    new Int32Array(buffer, at[2], count + 1).set(offsets.subarray(0, count + 1));
+    this.mask = new Uint8Array(buffer, at[3], count);
+    this.vectors = this.at.vectors.map((a) => new Float64Array(buffer, a, vectorLength));
   }
 
   /**
@@ -132,14 +190,10 @@ export class WasmWindows {
     offsets: Int32Array,
     values: Float64Array,
   ): WasmWindows | null {
-    const module = allowed ? windowsModule() : null;
-    if (!module || values.length * 8 + count * 8 + vectorLength * 32 + 4 * PAGE > MAX_BYTES) return null;
-    try {
-      return new WasmWindows(count, vectorLength, lo, offsets, values, module);
-    } catch {
-      // The memory could not be reserved (address space): the JavaScript loops need none.
-      return null;
-    }
+    const v = vectorLength * 8;
+    const { at, bytes } = layout([values.length * 8, count * 4, (count + 1) * 4, count, v, v, v, v]);
+    const made = instantiate(bytes);
+    return made && new WasmWindows(count, vectorLength, lo, offsets, values, made, at);
   }
 
   /**
