@@ -82,6 +82,9 @@ export class SampledRankKernel extends ChosenProducts {
    */
   restrict(indices: Int32Array): KernelProducts {
     if (indices.length === this.size) return this;
+    // Most columns observed (a bootstrap's resamples of a few hundred users or more): the whole stored kernel with
+    // zero weights on the others, rather than a copy of the rows per fit.
+    if (this.values && indices.length * 2 >= this.size) return new ScatteredColumns(this, indices);
     const position = new Int32Array(this.size).fill(-1);
     indices.forEach((i, k) => (position[i] = k));
     const n = this.itemCount;
@@ -192,5 +195,55 @@ export class KernelCache {
     }
     this.kernels.set(key, kernel);
     return kernel;
+  }
+}
+
+/**
+ * The products of a kernel over some of its columns through the whole kernel: column vectors are scattered to all
+ * m + 1 columns (zeros at the others) and gathered back. A zero adds nothing to Kᵀc; Kπ's other entries are computed
+ * and not read. The numbers are those of a restricted copy up to the order of each row's sum.
+ */
+class ScatteredColumns implements KernelProducts {
+  readonly itemCount: number;
+  readonly size: number;
+  private readonly wide: Float64Array;
+  private readonly wideQ: Float64Array;
+
+  constructor(
+    private readonly kernel: KernelProducts,
+    private readonly indices: Int32Array,
+  ) {
+    this.itemCount = kernel.itemCount;
+    this.size = indices.length;
+    this.wide = new Float64Array(kernel.size);
+    this.wideQ = new Float64Array(kernel.size);
+  }
+
+  private scatter(c: Float64Array): Float64Array {
+    for (let k = 0; k < this.size; k++) this.wide[this.indices[k]] = c[k];
+    return this.wide;
+  }
+
+  private gather(wide: Float64Array, out: Float64Array): Float64Array {
+    for (let k = 0; k < this.size; k++) out[k] = wide[this.indices[k]];
+    return out;
+  }
+
+  multiply(pi: Float64Array, out: Float64Array): Float64Array {
+    return this.gather(this.kernel.multiply(pi, this.wideQ), out);
+  }
+
+  multiplyTranspose(c: Float64Array, out: Float64Array): Float64Array {
+    return this.kernel.multiplyTranspose(this.scatter(c), out);
+  }
+
+  emStep(pi: Float64Array, c: Float64Array, next: Float64Array, qNext: Float64Array): { maxD: number; sum: number } {
+    const step = this.kernel.emStep(pi, this.scatter(c), next, this.wideQ);
+    this.gather(this.wideQ, qNext);
+    return step;
+  }
+
+  column(r0: number, out: Float64Array): Float64Array {
+    return this.gather(this.kernel.column(r0, this.wideQ), out);
   }
 }
