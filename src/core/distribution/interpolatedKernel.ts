@@ -29,11 +29,10 @@ export class InterpolatedKernel implements KernelProducts {
   private readonly high: Int32Array;
   private readonly lowWeight: Float64Array;
   private readonly highWeight: Float64Array;
-  /** The node columns these groups read (a shared node kernel has others, for other fits). */
-  private readonly used: Uint8Array;
   private readonly nodeBuffer: Float64Array;
   /** Node-column vectors reused by every product (no allocation inside the EM loop). */
   private readonly nodeQ: Float64Array;
+  private readonly nodeC: Float64Array;
 
   constructor(
     readonly itemCount: number,
@@ -60,10 +59,9 @@ export class InterpolatedKernel implements KernelProducts {
       const [n, m] = key.split('|').map(Number);
       return { itemCount: n, sampleSize: m, observed: Int32Array.from([...set].sort((a, b) => a - b)) };
     });
-    // The node columns: one kernel shared by every fit that the cache sees (a bootstrap's resamples), or its own.
-    this.nodes = cache?.covering(itemCount, nodeGroups, sampling) ?? new StackedKernel(itemCount, nodeGroups, sampling);
+    this.nodes = new StackedKernel(itemCount, nodeGroups, sampling, undefined, cache);
     const columnOf = new Map<string, number>();
-    this.nodes.groups.forEach((g, k) =>
+    nodeGroups.forEach((g, k) =>
       g.observed.forEach((i, j) => columnOf.set(`${g.itemCount}|${g.sampleSize}|${i}`, this.nodes.offsets[k] + j)),
     );
     this.low = new Int32Array(this.size);
@@ -80,13 +78,9 @@ export class InterpolatedKernel implements KernelProducts {
         this.highWeight[column] = wb;
       });
     });
-    this.used = new Uint8Array(this.nodes.size);
-    for (let j = 0; j < this.size; j++) {
-      if (this.lowWeight[j] !== 0) this.used[this.low[j]] = 1;
-      if (this.highWeight[j] !== 0) this.used[this.high[j]] = 1;
-    }
     this.nodeBuffer = new Float64Array(this.nodes.size);
     this.nodeQ = new Float64Array(this.nodes.size);
+    this.nodeC = new Float64Array(this.nodes.size);
   }
 
   /** Node products → columns: out[j] = wa q[low j] + wb q[high j]. */
@@ -107,7 +101,7 @@ export class InterpolatedKernel implements KernelProducts {
   }
 
   multiply(pi: Float64Array, out: Float64Array): Float64Array {
-    return this.gatherColumns(this.nodes.multiplyUsed(pi, this.nodeQ, this.used), out);
+    return this.gatherColumns(this.nodes.multiply(pi, this.nodeQ), out);
   }
 
   multiplyTranspose(c: Float64Array, out: Float64Array): Float64Array {
@@ -115,16 +109,10 @@ export class InterpolatedKernel implements KernelProducts {
   }
 
   emStep(pi: Float64Array, c: Float64Array, next: Float64Array, qNext: Float64Array): { maxD: number; sum: number } {
-    // kernelProducts.ts emStepByProducts, with the node products over the used node columns.
-    this.nodes.multiplyTranspose(this.scatterColumns(c), next);
-    let maxD = 0;
-    let sum = 0;
-    for (let r = 0; r < this.itemCount; r++) {
-      if (next[r] > maxD) maxD = next[r];
-      sum += next[r] *= pi[r];
-    }
-    this.gatherColumns(this.nodes.multiplyUsed(next, this.nodeQ, this.used), qNext);
-    return { maxD, sum };
+    this.nodeC.set(this.scatterColumns(c));
+    const step = this.nodes.emStep(pi, this.nodeC, next, this.nodeQ);
+    this.gatherColumns(this.nodeQ, qNext);
+    return step;
   }
 
   column(R0: number, out: Float64Array): Float64Array {

@@ -215,16 +215,6 @@ export class ColumnProducts extends StoredWindows implements KernelProducts {
     return out;
   }
 
-  /** K π over the columns j with used[j] ≠ 0 only (out[j] = 0 at the others): a kernel shared by several fits. */
-  multiplyUsed(pi: Float64Array, out: Float64Array, used: Uint8Array): Float64Array {
-    if (this.wasm) return this.wasm.dots(pi, this.itemCount, out, used);
-    const { lo, offsets, values } = this;
-    for (let j = 0; j < this.size; j++) {
-      out[j] = used[j] === 0 ? 0 : dot(pi, values, offsets[j], offsets[j + 1], lo[j] - offsets[j]);
-    }
-    return out;
-  }
-
   multiplyTranspose(c: Float64Array, out: Float64Array): Float64Array {
     if (this.wasm) return this.wasm.axpys(c, out, this.itemCount);
     out.fill(0, 0, this.itemCount);

@@ -28,7 +28,7 @@ import { bvDistribution, bvSystem } from './bvDistribution.ts';
 import type { SampledHistogram } from './histogram.ts';
 import { checkSetup, sampledHistograms } from './histogram.ts';
 import type { SampledRankKernel } from './kernel.ts';
-import { KernelCache } from './kernel.ts';
+import { KernelCache, STORED_KERNEL_LIMIT } from './kernel.ts';
 import { fitMaximalEntropy, mesEntropyWeight } from './mes.ts';
 import { recoverShared } from './recoverShared.ts';
 import type { EntropyDual } from './mes.ts';
@@ -116,7 +116,8 @@ export class DistributionCache {
   readonly kernels = new KernelCache();
   /** Pooled kernels of the per-user-n MES and bv-dist, and the columns of the per-user-n likelihood (shared.ts). */
   readonly pooledKernels = new PooledKernelCache();
-  readonly columns = new ColumnCache();
+  /** In a WebAssembly arena where it runs (stackedKernel.ts ColumnCache). */
+  readonly columns = new ColumnCache(STORED_KERNEL_LIMIT, true);
   private readonly systems = new Map<string, Float64Array>();
   /** The dual point of the first per-user-n mes fit by method, n and sampling (FitOptions.warmStart). */
   readonly entropyStarts = new Map<string, EntropyDual>();

@@ -16,6 +16,7 @@ import { kernelColumn, logTable } from './kernelColumn.ts';
 import type { KernelProducts } from './kernelProducts.ts';
 import { ChosenProducts, ColumnProducts, StreamedProducts, emStepByProducts } from './kernelProducts.ts';
 import { mapRank, pullBack, pushForward } from './rankMap.ts';
+import { ColumnArena, type ArenaWindows } from '../wasm/arena.ts';
 
 /** Users sharing a catalogue size and a sample size, and the sampled-rank indices (r̃ − 1) observed among them. */
 export interface KernelGroup {
@@ -29,48 +30,65 @@ export interface KernelGroup {
  * Carried columns by (N, n, m, sampling, i), shared by repeated fits (studies and bootstrap fit the same users' n
  * again and again, and mle and wmle of one sample observe the same columns). Least recently used columns are
  * dropped beyond `limit` stored doubles.
+ * With `arena` (the fits' DistributionCache; where WebAssembly runs), the columns are appended to one WebAssembly
+ * memory instead (src/core/wasm/arena.ts), up to the same limit and kept for the cache's life, and a stacked kernel
+ * is a list of them: no copy of its columns, no memory of its own (the products run there).
  */
 export class ColumnCache {
   private readonly columns = new Map<string, { lo: number; values: Float64Array }>();
-  /** The last stacked kernel by (N, sampling): see `covering`. */
-  private readonly stacked = new Map<string, StackedKernel>();
+  private readonly placed = new Map<string, { lo: number; start: number; end: number }>();
   private entries = 0;
-  constructor(private readonly limit = STORED_KERNEL_LIMIT) {}
+  private arenaState: ColumnArena | null | undefined;
+  constructor(
+    private readonly limit = STORED_KERNEL_LIMIT,
+    private readonly arena = false,
+  ) {
+    if (!arena) this.arenaState = null;
+  }
+
+  /** Bytes the arena holds (0 without one). */
+  get arenaBytes(): number {
+    return this.arenaState?.bytes ?? 0;
+  }
+
+  /** The arena, made on first use; null without one. */
+  private columnArena(): ColumnArena | null {
+    if (this.arenaState === undefined) this.arenaState = ColumnArena.create(this.limit * 8);
+    return this.arenaState;
+  }
 
   /**
-   * A stacked kernel whose groups include every group asked for, each with at least its observed columns — the one
-   * held for (N, sampling) when it does, else a new one over the union of both, held from then on (in the groups'
-   * first-seen order, columns sorted within a group; all m + 1 columns of each group when they fit the stored
-   * budget). A bootstrap's resamples observe subsets of what the whole
-   * sample observes, so their fits share the kernel the first fit built instead of packing one each (interpolated
-   * kernels: the node columns). A column that the data do not observe gets a zero weight in every product: it adds
-   * nothing to Kᵀc (ColumnProducts skips it), and its entry of Kπ is computed and not read.
+   * The kernel of the groups' columns held in the arena, the missing ones computed and appended; null without an
+   * arena or when it is full (the caller packs the columns itself).
    */
-  covering(reference: number, groups: readonly KernelGroup[], sampling: Sampling): StackedKernel {
-    const key = `${reference}|${sampling}`;
-    const held = this.stacked.get(key);
-    const byShape = new Map<string, KernelGroup>();
-    for (const g of held?.groups ?? []) byShape.set(`${g.itemCount}|${g.sampleSize}`, g);
-    let covered = held !== undefined;
+  arenaWindows(reference: number, groups: readonly KernelGroup[], sampling: Sampling, size: number) {
+    const arena = this.columnArena();
+    if (!arena) return null;
+    const lo = new Int32Array(size);
+    const start = new Int32Array(size);
+    const end = new Int32Array(size);
+    let j = 0;
     for (const g of groups) {
-      const shape = `${g.itemCount}|${g.sampleSize}`;
-      const have = byShape.get(shape);
-      const observed = new Set(have?.observed ?? []);
-      const before = observed.size;
-      for (const i of g.observed) observed.add(i);
-      if (have && observed.size === before) continue;
-      covered = false;
-      byShape.set(shape, { ...g, observed: Int32Array.from(observed).sort() });
+      let logs: Float64Array | null = null;
+      for (const i of g.observed) {
+        const key = `${reference}|${g.itemCount}|${g.sampleSize}|${sampling}|${i}`;
+        let place = this.placed.get(key);
+        if (!place) {
+          logs ??= sampling === 'with-replacement' ? logTable(g.itemCount - 1) : null;
+          const own = kernelColumn(i, g.itemCount, g.sampleSize, sampling, logs);
+          const column = carry(own.lo, own.values, reference, g.itemCount);
+          const at = arena.add(column.values);
+          if (at < 0) return null;
+          this.placed.set(key, (place = { lo: column.lo, start: at, end: at + column.values.length }));
+        }
+        lo[j] = place.lo;
+        start[j] = place.start;
+        end[j] = place.end;
+        j++;
+      }
     }
-    if (covered && held) return held;
-    // Every sampled rank of every group when that stays stored: a later fit then finds its columns whatever it
-    // observes, and the kernel is built once per new (n, m) instead of once per newly seen column.
-    let union = [...byShape.values()];
-    const full = union.map((g) => ({ ...g, observed: Int32Array.from({ length: g.sampleSize + 1 }, (_, i) => i) }));
-    if (full.reduce((sum, g) => sum + g.observed.length, 0) * reference <= STORED_KERNEL_LIMIT) union = full;
-    const kernel = new StackedKernel(reference, union, sampling, STORED_KERNEL_LIMIT, this);
-    this.stacked.set(key, kernel);
-    return kernel;
+    const windows = arena.windows(size, Math.max(reference, size), lo, start, end);
+    return windows && new ArenaColumns(reference, size, arena, windows, lo, start, end);
   }
 
   /** Doubles held (at most the limit, or one column when a single column exceeds it). */
@@ -115,7 +133,12 @@ export class StackedKernel extends ChosenProducts {
     super();
     this.offsets = groupOffsets(groups);
     this.size = this.offsets[groups.length];
-    if (this.size * itemCount <= storedLimit) {
+    const inArena =
+      this.size * itemCount <= storedLimit ? cache.arenaWindows(itemCount, groups, sampling, this.size) : null;
+    if (inArena) {
+      this.products = inArena;
+      this.storedEntries = 0;
+    } else if (this.size * itemCount <= storedLimit) {
       const stored = storedColumns(itemCount, groups, sampling, this.size, cache);
       this.products = stored;
       this.storedEntries = stored.entries;
@@ -123,12 +146,6 @@ export class StackedKernel extends ChosenProducts {
       this.products = new StreamedGroups(itemCount, groups, sampling, this.offsets);
       this.storedEntries = 0;
     }
-  }
-
-  /** K π where used[j] ≠ 0; the other entries are 0 when the columns are stored, computed when streamed. */
-  multiplyUsed(pi: Float64Array, out: Float64Array, used: Uint8Array): Float64Array {
-    const products = this.products;
-    return products instanceof ColumnProducts ? products.multiplyUsed(pi, out, used) : products.multiply(pi, out);
   }
 
   /** The same kernel over a subset of its columns (sorted indices into 0..size − 1). */
@@ -277,6 +294,40 @@ class StreamedGroups implements KernelProducts {
         for (let j = 0; j < d; j++) out[start + j] = (1 - f) * a[j] + f * b[j];
       }
     });
+    return out;
+  }
+}
+
+/** Columns held by a ColumnArena: the products of ColumnProducts, computed there (the same numbers). */
+class ArenaColumns implements KernelProducts {
+  constructor(
+    readonly itemCount: number,
+    readonly size: number,
+    private readonly arena: ColumnArena,
+    private readonly windows: ArenaWindows,
+    private readonly lo: Int32Array,
+    private readonly start: Int32Array,
+    private readonly end: Int32Array,
+  ) {}
+
+  multiply(pi: Float64Array, out: Float64Array): Float64Array {
+    return this.windows.dots(pi, this.itemCount, out);
+  }
+
+  multiplyTranspose(c: Float64Array, out: Float64Array): Float64Array {
+    return this.windows.axpys(c, out, this.itemCount);
+  }
+
+  emStep(pi: Float64Array, c: Float64Array, next: Float64Array, qNext: Float64Array): { maxD: number; sum: number } {
+    return emStepByProducts(this, pi, c, next, qNext);
+  }
+
+  column(r0: number, out: Float64Array): Float64Array {
+    const values = this.arena.doubles();
+    for (let j = 0; j < this.size; j++) {
+      const k = this.start[j] + r0 - this.lo[j];
+      out[j] = r0 >= this.lo[j] && k < this.end[j] ? values[k] : 0;
+    }
     return out;
   }
 }

@@ -9,13 +9,23 @@
 import { WINDOWS_WASM_BASE64 } from './windowsModule.ts';
 
 interface WindowsExports {
-  dots(count: number, values: number, lo: number, offsets: number, x: number, out: number, mask: number): void;
-  axpys(count: number, values: number, lo: number, offsets: number, a: number, out: number, outLength: number): void;
+  dots(count: number, values: number, lo: number, starts: number, ends: number, x: number, out: number): void;
+  axpys(
+    count: number,
+    values: number,
+    lo: number,
+    starts: number,
+    ends: number,
+    a: number,
+    out: number,
+    outLength: number,
+  ): void;
   rowEmStep(
     count: number,
     values: number,
     lo: number,
-    offsets: number,
+    starts: number,
+    ends: number,
     pi: number,
     c: number,
     next: number,
@@ -32,17 +42,18 @@ interface WindowsExports {
  */
 interface WasmMemory {
   readonly buffer: ArrayBuffer;
+  grow(pages: number): number;
 }
 interface WasmApi {
   Module: new (bytes: Uint8Array) => object;
   Instance: new (module: object, imports: { env: { memory: WasmMemory } }) => { exports: unknown };
-  Memory: new (descriptor: { initial: number }) => WasmMemory;
+  Memory: new (descriptor: { initial: number; maximum?: number }) => WasmMemory;
 }
 const runtime = globalThis as unknown as { WebAssembly?: WasmApi; atob?: (text: string) => string };
 
-const PAGE = 65536;
+export const PAGE = 65536;
 /** Largest memory asked for (bytes): 2 GiB, which every 64-bit browser grants a 32-bit WebAssembly memory. */
-const MAX_BYTES = 2 ** 31;
+export const MAX_BYTES = 2 ** 31;
 
 let compiled: object | null | undefined;
 let allowed = true;
@@ -78,6 +89,31 @@ export function wasmWindowsAvailable(): boolean {
   return allowed && windowsModule() !== null;
 }
 
+export interface Instantiated {
+  readonly exports: WindowsExports;
+  readonly memory: WasmMemory;
+}
+
+/**
+ * A new instance of the module with a memory of `bytes` (growable up to `maximumBytes`), or null where it cannot be
+ * had.
+ */
+export function instantiate(bytes: number, maximumBytes = bytes): Instantiated | null {
+  const module = allowed ? windowsModule() : null;
+  if (!module || bytes > MAX_BYTES) return null;
+  try {
+    const api = runtime.WebAssembly as WasmApi;
+    const initial = Math.max(1, Math.ceil(bytes / PAGE));
+    const maximum = Math.max(initial, Math.ceil(Math.min(maximumBytes, MAX_BYTES) / PAGE));
+    const memory = new api.Memory({ initial, maximum });
+    const exports = new api.Instance(module, { env: { memory } }).exports as WindowsExports;
+    return { exports, memory };
+  } catch {
+    // The memory could not be reserved (address space): the JavaScript loops need none.
+    return null;
+  }
+}
+
 /** 16-byte aligned bump allocation of the memory's layout. */
 function layout(sizes: readonly number[]): { at: number[]; bytes: number } {
   const at: number[] = [];
@@ -87,21 +123,6 @@ function layout(sizes: readonly number[]): { at: number[]; bytes: number } {
     bytes += Math.ceil(size / 16) * 16;
   }
   return { at, bytes };
-}
-
-/** A new instance of the module with a memory of `bytes` (never grown), or null where it cannot be had. */
-function instantiate(bytes: number): { exports: WindowsExports; buffer: ArrayBuffer } | null {
-  const module = allowed ? windowsModule() : null;
-  if (!module || bytes > MAX_BYTES) return null;
-  try {
-    const api = runtime.WebAssembly as WasmApi;
-    const memory = new api.Memory({ initial: Math.max(1, Math.ceil(bytes / PAGE)) });
-    const exports = new api.Instance(module, { env: { memory } }).exports as WindowsExports;
-    return { exports, buffer: memory.buffer };
-  } catch {
-    // The memory could not be reserved (address space): the JavaScript loops need none.
-    return null;
-  }
 }
 
 /**
@@ -134,7 +155,7 @@ export class WasmMoments {
   static create(d: number, n: number): WasmMoments | null {
     const { at, bytes } = layout([d * n * 8, d * n * 8, d * 4, d * 4, d * d * 8, n * 8]);
     const made = instantiate(bytes);
-    return made && new WasmMoments(d, n, made.exports, made.buffer, at);
+    return made && new WasmMoments(d, n, made.exports, made.memory.buffer, at);
   }
 
   /** C (row-major d × d, a new array) at π (weighted = π ⊙ columns over the windows, then the sums). */
@@ -148,35 +169,90 @@ export class WasmMoments {
 }
 
 /**
- * Windows j < count (window j starts at index lo[j] of its row or column and holds values[offsets[j] ..
- * offsets[j + 1])) in WebAssembly memory, with four scratch vectors of `vectorLength` doubles for the operands.
+ * The three window products for windows whose arrays sit in WebAssembly memory (byte addresses): window j starts at
+ * index lo[j] of its row or column and holds values[starts[j] .. ends[j]). Operands are copied into the scratch
+ * vectors and results out of them.
  */
-export class WasmWindows {
+export abstract class WindowProducts {
+  protected abstract readonly exports: WindowsExports;
+  /** The byte addresses of values, lo, starts and ends. */
+  protected abstract readonly addresses: { values: number; lo: number; starts: number; ends: number };
+  /** Four scratch vectors (views valid now) and their byte addresses. */
+  protected abstract scratch(): { views: Float64Array[]; at: number[] };
+
+  constructor(protected readonly count: number) {}
+
+  /** out[j] = Σ_k x[lo[j] + k] · window_j[k] for j < count; x holds xLength doubles. */
+  dots(x: Float64Array, xLength: number, out: Float64Array): Float64Array {
+    const { views, at } = this.scratch();
+    views[0].set(x.subarray(0, xLength));
+    const { values, lo, starts, ends } = this.addresses;
+    this.exports.dots(this.count, values, lo, starts, ends, at[0], at[1]);
+    out.set(views[1].subarray(0, this.count));
+    return out;
+  }
+
+  /** out[0 .. outLength) = Σ_j a[j] · window_j placed at lo[j] (windows with a[j] = 0 skipped). */
+  axpys(a: Float64Array, out: Float64Array, outLength: number): Float64Array {
+    const { views, at } = this.scratch();
+    views[0].set(a.subarray(0, this.count));
+    const { values, lo, starts, ends } = this.addresses;
+    this.exports.axpys(this.count, values, lo, starts, ends, at[0], at[1], outLength);
+    out.set(views[1].subarray(0, outLength));
+    return out;
+  }
+
+  /** The fused EM step over row windows (StoredProducts.emStep); c has `size` entries. */
+  rowEmStep(
+    pi: Float64Array,
+    c: Float64Array,
+    next: Float64Array,
+    qNext: Float64Array,
+    size: number,
+  ): { maxD: number; sum: number } {
+    const { views, at } = this.scratch();
+    views[0].set(pi.subarray(0, this.count));
+    views[1].set(c.subarray(0, size));
+    const { values, lo, starts, ends } = this.addresses;
+    const [maxD, sum] = this.exports.rowEmStep(this.count, values, lo, starts, ends, at[0], at[1], at[2], at[3], size);
+    next.set(views[2].subarray(0, this.count));
+    qNext.set(views[3].subarray(0, size));
+    return { maxD, sum };
+  }
+}
+
+/**
+ * Windows j < count stored back to back (window j holds values[offsets[j] .. offsets[j + 1])) in a WebAssembly
+ * memory of their own, sized once and never grown (the views stay valid for the kernel's life), with four scratch
+ * vectors of `vectorLength` doubles.
+ */
+export class WasmWindows extends WindowProducts {
   /** The windows' values, a view on the WebAssembly memory (the caller may drop its own copy). */
   readonly values: Float64Array;
-  private readonly exports: WindowsExports;
-  private readonly at: { values: number; lo: number; offsets: number; mask: number; vectors: number[] };
-  private readonly vectors: Float64Array[];
-  private readonly mask: Uint8Array;
+  protected readonly exports: WindowsExports;
+  protected readonly addresses: { values: number; lo: number; starts: number; ends: number };
+  private readonly vectors: { views: Float64Array[]; at: number[] };
 
   private constructor(
-    private readonly count: number,
+    count: number,
     vectorLength: number,
     lo: Int32Array,
     offsets: Int32Array,
     values: Float64Array,
-    made: { exports: WindowsExports; buffer: ArrayBuffer },
+    made: Instantiated,
     at: number[],
   ) {
-    const { buffer } = made;
+    super(count);
+    const { buffer } = made.memory;
     this.exports = made.exports;
-    this.at = { values: at[0], lo: at[1], offsets: at[2], mask: at[3], vectors: at.slice(4) };
+    // The offsets serve as the starts, and from their second entry on as the ends.
+    this.addresses = { values: at[0], lo: at[1], starts: at[2], ends: at[2] + 4 };
     this.values = new Float64Array(buffer, at[0], values.length);
     this.values.set(values);
     new Int32Array(buffer, at[1], count).set(lo.subarray(0, count));
     new Int32Array(buffer, at[2], count + 1).set(offsets.subarray(0, count + 1));
-    this.mask = new Uint8Array(buffer, at[3], count);
-    this.vectors = this.at.vectors.map((a) => new Float64Array(buffer, a, vectorLength));
+    const vectors = at.slice(3);
+    this.vectors = { views: vectors.map((a) => new Float64Array(buffer, a, vectorLength)), at: vectors };
   }
 
   /**
@@ -191,63 +267,12 @@ export class WasmWindows {
     values: Float64Array,
   ): WasmWindows | null {
     const v = vectorLength * 8;
-    const { at, bytes } = layout([values.length * 8, count * 4, (count + 1) * 4, count, v, v, v, v]);
+    const { at, bytes } = layout([values.length * 8, count * 4, (count + 1) * 4, v, v, v, v]);
     const made = instantiate(bytes);
     return made && new WasmWindows(count, vectorLength, lo, offsets, values, made, at);
   }
 
-  /**
-   * out[j] = Σ_k x[lo[j] + k] · window_j[k] for j < count; x holds xLength doubles. With a mask, only where mask[j]
-   * is not 0, and out[j] = 0 elsewhere.
-   */
-  dots(x: Float64Array, xLength: number, out: Float64Array, mask?: Uint8Array): Float64Array {
-    const [vx, vout] = this.vectors;
-    vx.set(x.subarray(0, xLength));
-    const { values, lo, offsets, vectors } = this.at;
-    if (mask) {
-      this.mask.set(mask.subarray(0, this.count));
-      vout.fill(0, 0, this.count);
-    }
-    this.exports.dots(this.count, values, lo, offsets, vectors[0], vectors[1], mask ? this.at.mask : -1);
-    out.set(vout.subarray(0, this.count));
-    return out;
-  }
-
-  /** out[0 .. outLength) = Σ_j a[j] · window_j placed at lo[j] (windows with a[j] = 0 skipped). */
-  axpys(a: Float64Array, out: Float64Array, outLength: number): Float64Array {
-    const [va, vout] = this.vectors;
-    va.set(a.subarray(0, this.count));
-    const { values, lo, offsets, vectors } = this.at;
-    this.exports.axpys(this.count, values, lo, offsets, vectors[0], vectors[1], outLength);
-    out.set(vout.subarray(0, outLength));
-    return out;
-  }
-
-  /** The fused EM step over row windows (StoredProducts.emStep); c has `size` entries. */
-  rowEmStep(
-    pi: Float64Array,
-    c: Float64Array,
-    next: Float64Array,
-    qNext: Float64Array,
-    size: number,
-  ): { maxD: number; sum: number } {
-    const [vpi, vc, vnext, vq] = this.vectors;
-    vpi.set(pi.subarray(0, this.count));
-    vc.set(c.subarray(0, size));
-    const { values, lo, offsets, vectors } = this.at;
-    const [maxD, sum] = this.exports.rowEmStep(
-      this.count,
-      values,
-      lo,
-      offsets,
-      vectors[0],
-      vectors[1],
-      vectors[2],
-      vectors[3],
-      size,
-    );
-    next.set(vnext.subarray(0, this.count));
-    qNext.set(vq.subarray(0, size));
-    return { maxD, sum };
+  protected scratch(): { views: Float64Array[]; at: number[] } {
+    return this.vectors;
   }
 }

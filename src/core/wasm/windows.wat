@@ -1,6 +1,7 @@
 ;; The hot loops of the rank-distribution fits (src/core/distribution/kernelProducts.ts) in WebAssembly with 128-bit
 ;; SIMD: a kernel stored as windows (window j starts at index lo[j] of its row or column and holds
-;; values[offsets[j] .. offsets[j + 1])), and the three products every estimator calls.
+;; values[starts[j] .. ends[j]); windows stored back to back pass their offsets as starts and the same array one
+;; entry on as ends), and the three products every estimator calls.
 ;; The sums are taken in exactly the order of kernelProducts.ts's `dot` (four partial sums s0..s3 over k mod 4 from
 ;; the window's start as two f64x2 accumulators (s0, s1) and (s2, s3), the tail into s0, then s0 + s1 + (s2 + s3)),
 ;; and `axpy` is elementwise, so every product is bit for bit the JavaScript one (windows.test.ts checks it).
@@ -61,39 +62,32 @@
         (br $one))))
 
   ;; Byte address of window j's first value, and its length.
-  (func $start (param $values i32) (param $offsets i32) (param $j i32) (result i32)
-    (i32.add (local.get $values) (i32.shl (i32.load (i32.add (local.get $offsets) (i32.shl (local.get $j) (i32.const 2))))
-      (i32.const 3))))
-  (func $length (param $offsets i32) (param $j i32) (result i32)
-    (local $at i32)
-    (local.set $at (i32.add (local.get $offsets) (i32.shl (local.get $j) (i32.const 2))))
-    (i32.sub (i32.load offset=4 (local.get $at)) (i32.load (local.get $at))))
+  (func $start (param $values i32) (param $starts i32) (param $j i32) (result i32)
+    (i32.add (local.get $values) (i32.shl (call $int (local.get $starts) (local.get $j)) (i32.const 3))))
+  (func $length (param $starts i32) (param $ends i32) (param $j i32) (result i32)
+    (i32.sub (call $int (local.get $ends) (local.get $j)) (call $int (local.get $starts) (local.get $j))))
   ;; Byte address of element lo[j] of the vector at base.
   (func $at (param $base i32) (param $lo i32) (param $j i32) (result i32)
     (i32.add (local.get $base) (i32.shl (i32.load (i32.add (local.get $lo) (i32.shl (local.get $j) (i32.const 2))))
       (i32.const 3))))
 
-  ;; out[j] = Σ_k x[lo[j] + k] · window_j[k] for j < count (rows: Kᵀc; columns: Kπ), for every j when mask is −1,
-  ;; else only where the byte mask[j] is not 0 (out[j] is left as it was elsewhere).
-  (func (export "dots") (param $count i32) (param $values i32) (param $lo i32) (param $offsets i32)
-        (param $x i32) (param $out i32) (param $mask i32)
+  ;; out[j] = Σ_k x[lo[j] + k] · window_j[k] for j < count (rows: Kᵀc; columns: Kπ).
+  (func (export "dots") (param $count i32) (param $values i32) (param $lo i32) (param $starts i32) (param $ends i32)
+        (param $x i32) (param $out i32)
     (local $j i32)
     (block $done
       (loop $windows
         (br_if $done (i32.ge_u (local.get $j) (local.get $count)))
-        (block $skip
-          (if (i32.ne (local.get $mask) (i32.const -1))
-            (then (br_if $skip (i32.eqz (i32.load8_u (i32.add (local.get $mask) (local.get $j)))))))
-          (f64.store (i32.add (local.get $out) (i32.shl (local.get $j) (i32.const 3)))
-            (call $dot (call $at (local.get $x) (local.get $lo) (local.get $j))
-              (call $start (local.get $values) (local.get $offsets) (local.get $j))
-              (call $length (local.get $offsets) (local.get $j)))))
+        (f64.store (i32.add (local.get $out) (i32.shl (local.get $j) (i32.const 3)))
+          (call $dot (call $at (local.get $x) (local.get $lo) (local.get $j))
+            (call $start (local.get $values) (local.get $starts) (local.get $j))
+            (call $length (local.get $starts) (local.get $ends) (local.get $j))))
         (local.set $j (i32.add (local.get $j) (i32.const 1)))
         (br $windows))))
 
   ;; out = 0 over outLength, then out[lo[j] + k] += a[j] · window_j[k] for every j < count with a[j] ≠ 0
   ;; (rows: Kπ; columns: Kᵀc).
-  (func (export "axpys") (param $count i32) (param $values i32) (param $lo i32) (param $offsets i32)
+  (func (export "axpys") (param $count i32) (param $values i32) (param $lo i32) (param $starts i32) (param $ends i32)
         (param $a i32) (param $out i32) (param $outLength i32)
     (local $j i32) (local $aj f64)
     (memory.fill (local.get $out) (i32.const 0) (i32.shl (local.get $outLength) (i32.const 3)))
@@ -103,23 +97,23 @@
         (local.set $aj (f64.load (i32.add (local.get $a) (i32.shl (local.get $j) (i32.const 3)))))
         (if (f64.ne (local.get $aj) (f64.const 0))
           (then (call $axpy (local.get $aj)
-            (call $start (local.get $values) (local.get $offsets) (local.get $j))
-            (call $length (local.get $offsets) (local.get $j))
+            (call $start (local.get $values) (local.get $starts) (local.get $j))
+            (call $length (local.get $starts) (local.get $ends) (local.get $j))
             (call $at (local.get $out) (local.get $lo) (local.get $j)))))
         (local.set $j (i32.add (local.get $j) (i32.const 1)))
         (br $windows))))
 
   ;; The fused EM step over row windows (kernelProducts.ts StoredProducts.emStep): d = row · c, next[r] = π[r] d,
   ;; q += next[r] · row (q zeroed first over `size`). Returns max d and Σ next.
-  (func (export "rowEmStep") (param $count i32) (param $values i32) (param $lo i32) (param $offsets i32)
+  (func (export "rowEmStep") (param $count i32) (param $values i32) (param $lo i32) (param $starts i32) (param $ends i32)
         (param $pi i32) (param $c i32) (param $next i32) (param $q i32) (param $size i32) (result f64 f64)
     (local $r i32) (local $vp i32) (local $len i32) (local $d f64) (local $p f64) (local $maxD f64) (local $sum f64)
     (memory.fill (local.get $q) (i32.const 0) (i32.shl (local.get $size) (i32.const 3)))
     (block $done
       (loop $rows
         (br_if $done (i32.ge_u (local.get $r) (local.get $count)))
-        (local.set $vp (call $start (local.get $values) (local.get $offsets) (local.get $r)))
-        (local.set $len (call $length (local.get $offsets) (local.get $r)))
+        (local.set $vp (call $start (local.get $values) (local.get $starts) (local.get $r)))
+        (local.set $len (call $length (local.get $starts) (local.get $ends) (local.get $r)))
         (local.set $d (call $dot (call $at (local.get $c) (local.get $lo) (local.get $r)) (local.get $vp) (local.get $len)))
         (if (f64.gt (local.get $d) (local.get $maxD)) (then (local.set $maxD (local.get $d))))
         (local.set $p (f64.mul (f64.load (i32.add (local.get $pi) (i32.shl (local.get $r) (i32.const 3)))) (local.get $d)))
