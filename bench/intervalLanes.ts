@@ -58,7 +58,8 @@ export async function runLaneBenches(quick: boolean, lanes = 2): Promise<void> {
         {
           ...ncfSetup,
           recommenders: [...parsed.value.recommenders],
-          metrics: ['recall@10', 'ndcg@10', 'ap', 'auc'],
+          // The app's default metrics (src/state/toyExample.ts), whole-list NDCG among them.
+          metrics: ['auc', 'ap', 'ndcg', 'recall@10'],
           methods: [method],
           rankKind: 'sampled',
           replicates,

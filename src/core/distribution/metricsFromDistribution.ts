@@ -86,11 +86,13 @@ export function sharedDistributionMetrics(
 
 /**
  * carriedValues kept for the next fit on the same n, by metric and reference, then n (the bootstrap's resamples:
- * MovieLens's AP over 743 n took 10 ms a fit walked each time), up to CARRIED_LIMIT doubles in all.
+ * MovieLens's AP over 743 n took 10 ms a fit walked each time), up to CARRIED_LIMIT doubles in all: 64 MB, the
+ * tables of three whole-list metrics on MovieLens (2.75 million doubles each; at 4 million, the app's default AP
+ * and NDCG did not both fit, and NDCG's were walked again on every resample: a third of the NCF intervals' time).
  */
 const carried = new Map<string, Map<number, Float64Array>>();
 let carriedEntries = 0;
-const CARRIED_LIMIT = 4_000_000;
+const CARRIED_LIMIT = 8_388_608;
 
 function carriedTables(metric: Metric, reference: number): Map<number, Float64Array> {
   const key = `${metric.id}|${metric.kind}|${metric.cutoff}|${reference}`;
