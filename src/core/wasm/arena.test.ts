@@ -68,6 +68,22 @@ describe('ColumnCache with an arena (src/core/wasm/arena.ts)', () => {
     expect(products(packed)).toEqual(products(big));
   });
 
+  it('grows only for new columns: fits on columns it holds add nothing, and alternate correctly', () => {
+    const arena = new ColumnCache(2 ** 24, true);
+    const a = new StackedKernel(N, fits[0], 'without-replacement', undefined, arena);
+    const b = new StackedKernel(N, fits[1], 'without-replacement', undefined, arena);
+    const held = arena.arenaBytes;
+    const expectedA = products(new StackedKernel(N, fits[0], 'without-replacement'));
+    const expectedB = products(new StackedKernel(N, fits[1], 'without-replacement'));
+    for (let k = 0; k < 20; k++) {
+      const again = new StackedKernel(N, k % 2 ? fits[0] : fits[1], 'without-replacement', undefined, arena);
+      expect(products(again)).toEqual(k % 2 ? expectedA : expectedB);
+    }
+    expect(products(a)).toEqual(expectedA);
+    expect(products(b)).toEqual(expectedB);
+    expect(arena.arenaBytes).toBe(held);
+  });
+
   it('handles more columns than reference ranks (the operand vectors hold either)', () => {
     const groups = [30, 40, 50].map((n) =>
       group(

@@ -8,7 +8,11 @@
  */
 import { PAGE, WindowProducts, instantiate, type Instantiated } from './windows.ts';
 
-/** Bytes reserved at first (the memory grows by doubling, up to the arena's limit). */
+/**
+ * Bytes reserved at first (the memory grows by doubling, up to the arena's limit). Besides the columns the arena
+ * holds one room for a kernel's column lists and four scratch vectors, both shared by its kernels (a product at a
+ * time: a kernel copies its lists in when another used the room last), so fits add nothing but new columns.
+ */
 const INITIAL_BYTES = 16 * PAGE;
 
 export class ColumnArena {
@@ -77,13 +81,37 @@ export class ColumnArena {
     start: Int32Array,
     end: Int32Array,
   ): ArenaWindows | null {
+    if (!this.ensureScratch(vectorLength) || !this.ensureDescriptors(count)) return null;
+    return new ArenaWindows(this, count, lo.slice(0, count), start.slice(0, count), end.slice(0, count));
+  }
+
+  private descriptorAt = 0;
+  private descriptorCount = 0;
+  private bound: ArenaWindows | null = null;
+
+  /** Room for the column lists of a kernel of `count` columns, shared by every kernel (one product at a time). */
+  private ensureDescriptors(count: number): boolean {
+    if (count <= this.descriptorCount) return true;
     const at = this.reserve(count * 12);
-    if (at < 0 || !this.ensureScratch(vectorLength)) return null;
-    const ints = new Int32Array(this.made.memory.buffer, at, count * 3);
-    ints.set(lo.subarray(0, count));
-    ints.set(start.subarray(0, count), count);
-    ints.set(end.subarray(0, count), 2 * count);
-    return new ArenaWindows(this, count, { values: 0, lo: at, starts: at + count * 4, ends: at + count * 8 });
+    if (at < 0) return false;
+    this.descriptorAt = at;
+    this.descriptorCount = count;
+    this.bound = null;
+    return true;
+  }
+
+  /** The byte addresses of `kernel`'s column lists, copied into the shared room unless they are there already. */
+  bind(kernel: ArenaWindows, lo: Int32Array, start: Int32Array, end: Int32Array) {
+    const count = lo.length;
+    const at = this.descriptorAt;
+    if (this.bound !== kernel) {
+      const ints = new Int32Array(this.made.memory.buffer, at, count * 3);
+      ints.set(lo);
+      ints.set(start, count);
+      ints.set(end, 2 * count);
+      this.bound = kernel;
+    }
+    return { values: 0, lo: at, starts: at + count * 4, ends: at + count * 8 };
   }
 
   /** Four scratch vectors of at least `length` doubles, shared by every kernel of the arena (one product at a time). */
@@ -124,10 +152,16 @@ export class ArenaWindows extends WindowProducts {
   constructor(
     private readonly arena: ColumnArena,
     count: number,
-    protected readonly addresses: { values: number; lo: number; starts: number; ends: number },
+    private readonly lo: Int32Array,
+    private readonly start: Int32Array,
+    private readonly end: Int32Array,
   ) {
     super(count);
     this.exports = arena.exports;
+  }
+
+  protected windows(): { values: number; lo: number; starts: number; ends: number } {
+    return this.arena.bind(this, this.lo, this.start, this.end);
   }
 
   protected scratch(): { views: Float64Array[]; at: number[] } {

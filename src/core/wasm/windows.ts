@@ -175,8 +175,8 @@ export class WasmMoments {
  */
 export abstract class WindowProducts {
   protected abstract readonly exports: WindowsExports;
-  /** The byte addresses of values, lo, starts and ends. */
-  protected abstract readonly addresses: { values: number; lo: number; starts: number; ends: number };
+  /** The byte addresses of values, lo, starts and ends, for a product about to run (asked before `scratch`). */
+  protected abstract windows(): { values: number; lo: number; starts: number; ends: number };
   /** Four scratch vectors (views valid now) and their byte addresses. */
   protected abstract scratch(): { views: Float64Array[]; at: number[] };
 
@@ -184,9 +184,9 @@ export abstract class WindowProducts {
 
   /** out[j] = Σ_k x[lo[j] + k] · window_j[k] for j < count; x holds xLength doubles. */
   dots(x: Float64Array, xLength: number, out: Float64Array): Float64Array {
+    const { values, lo, starts, ends } = this.windows();
     const { views, at } = this.scratch();
     views[0].set(x.subarray(0, xLength));
-    const { values, lo, starts, ends } = this.addresses;
     this.exports.dots(this.count, values, lo, starts, ends, at[0], at[1]);
     out.set(views[1].subarray(0, this.count));
     return out;
@@ -194,9 +194,9 @@ export abstract class WindowProducts {
 
   /** out[0 .. outLength) = Σ_j a[j] · window_j placed at lo[j] (windows with a[j] = 0 skipped). */
   axpys(a: Float64Array, out: Float64Array, outLength: number): Float64Array {
+    const { values, lo, starts, ends } = this.windows();
     const { views, at } = this.scratch();
     views[0].set(a.subarray(0, this.count));
-    const { values, lo, starts, ends } = this.addresses;
     this.exports.axpys(this.count, values, lo, starts, ends, at[0], at[1], outLength);
     out.set(views[1].subarray(0, outLength));
     return out;
@@ -210,10 +210,10 @@ export abstract class WindowProducts {
     qNext: Float64Array,
     size: number,
   ): { maxD: number; sum: number } {
+    const { values, lo, starts, ends } = this.windows();
     const { views, at } = this.scratch();
     views[0].set(pi.subarray(0, this.count));
     views[1].set(c.subarray(0, size));
-    const { values, lo, starts, ends } = this.addresses;
     const [maxD, sum] = this.exports.rowEmStep(this.count, values, lo, starts, ends, at[0], at[1], at[2], at[3], size);
     next.set(views[2].subarray(0, this.count));
     qNext.set(views[3].subarray(0, size));
@@ -230,7 +230,7 @@ export class WasmWindows extends WindowProducts {
   /** The windows' values, a view on the WebAssembly memory (the caller may drop its own copy). */
   readonly values: Float64Array;
   protected readonly exports: WindowsExports;
-  protected readonly addresses: { values: number; lo: number; starts: number; ends: number };
+  private readonly addresses: { values: number; lo: number; starts: number; ends: number };
   private readonly vectors: { views: Float64Array[]; at: number[] };
 
   private constructor(
@@ -270,6 +270,10 @@ export class WasmWindows extends WindowProducts {
     const { at, bytes } = layout([values.length * 8, count * 4, (count + 1) * 4, v, v, v, v]);
     const made = instantiate(bytes);
     return made && new WasmWindows(count, vectorLength, lo, offsets, values, made, at);
+  }
+
+  protected windows(): { values: number; lo: number; starts: number; ends: number } {
+    return this.addresses;
   }
 
   protected scratch(): { views: Float64Array[]; at: number[] } {
