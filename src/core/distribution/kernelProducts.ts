@@ -70,8 +70,9 @@ abstract class StoredWindows {
     protected readonly offsets: Int32Array,
     values: Float64Array,
     windowCount: number,
+    wasm: boolean,
   ) {
-    this.wasm = WasmWindows.create(windowCount, Math.max(itemCount, size), lo, offsets, values);
+    this.wasm = wasm ? WasmWindows.create(windowCount, Math.max(itemCount, size), lo, offsets, values) : null;
     this.values = this.wasm?.values ?? values;
   }
 
@@ -83,8 +84,9 @@ abstract class StoredWindows {
 
 /** Rows stored over windows: row r0 holds columns lo[r0] … (StoredWindows). */
 export class StoredProducts extends StoredWindows implements KernelProducts {
-  constructor(itemCount: number, size: number, lo: Int32Array, offsets: Int32Array, values: Float64Array) {
-    super(itemCount, size, lo, offsets, values, itemCount);
+  /** `wasm` false: the JavaScript loops, for a kernel used for a few products only (not worth a memory of its own). */
+  constructor(itemCount: number, size: number, lo: Int32Array, offsets: Int32Array, values: Float64Array, wasm = true) {
+    super(itemCount, size, lo, offsets, values, itemCount, wasm);
   }
 
   multiply(pi: Float64Array, out: Float64Array): Float64Array {
@@ -205,7 +207,7 @@ export class StreamedProducts implements KernelProducts {
  */
 export class ColumnProducts extends StoredWindows implements KernelProducts {
   constructor(itemCount: number, size: number, lo: Int32Array, offsets: Int32Array, values: Float64Array) {
-    super(itemCount, size, lo, offsets, values, size);
+    super(itemCount, size, lo, offsets, values, size, true);
   }
 
   multiply(pi: Float64Array, out: Float64Array): Float64Array {

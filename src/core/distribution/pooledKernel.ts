@@ -75,7 +75,9 @@ export class PooledKernel {
     const values = this.gather(indices);
     const lo = new Int32Array(N);
     const offsets = Int32Array.from({ length: N + 1 }, (_, R) => R * d);
-    return new StoredProducts(N, d, lo, offsets, values);
+    // The fits call these products a few times only (MES: once or twice a Newton step; the moments are the work):
+    // the JavaScript loops, not a WebAssembly memory per fit.
+    return new StoredProducts(N, d, lo, offsets, values, false);
   }
 
   /**
