@@ -60,28 +60,70 @@ export function sharedDistributionMetrics(
       for (let R0 = 0; R0 < reference; R0++) sum.add(relative[R0] * (R0 / span));
       return 1 - +sum;
     }
-    // Every metric but AUC has M(r) independent of n (eqs 8–13), cut off at min(K, n): one table for all groups.
-    // Not so a variant without cut-off that reads K as n (AP@K / K, Elliot's AP@K): a table per group.
-    const perGroup = metric.atRank !== undefined && metric.cutoff === null;
-    const values = perGroup ? null : metricCurve(metric, reference, reference);
-    const sum = new Adder();
-    // Each group's weights over R are kept (the bootstrap reads the same n's on every resample).
-    const kept = carriedTables(metric, reference);
-    for (const g of groups) {
-      const n = g.itemCount;
-      let table = kept.get(n);
-      if (!table) {
-        table = carriedValues(reference, n, Math.min(metric.cutoff ?? n, n), values ?? metricCurve(metric, n, n));
-        if (carriedEntries + table.length <= CARRIED_LIMIT) {
-          kept.set(n, table);
-          carriedEntries += table.length;
-        }
-      }
-      const value = dot(relative, table);
-      sum.add((g.weight / total) * value);
+    // The groups' tables mixed by weight, S(R) = Σ_g (W_g / W) T_g(R), so that eq 14 is one dot product Σ_R π̂_R S(R):
+    // kept for the next call with the same groups (a paired bootstrap fits every recommender on the same resampled
+    // users, so their fits share it).
+    const mixedKey = `${metric.id}|${metric.kind}|${metric.cutoff}|${reference}`;
+    let mixed = lastMixed.get(mixedKey);
+    if (!mixed || !sameGroups(mixed, groups)) {
+      mixed = mixedTable(metric, reference, groups, total);
+      lastMixed.set(mixedKey, mixed);
     }
-    return +sum;
+    return dot(relative, mixed.table);
   });
+}
+
+interface MixedTable {
+  readonly itemCounts: Float64Array;
+  readonly weights: Float64Array;
+  readonly table: Float64Array;
+}
+
+/** The last mixed table by metric and reference (see sharedDistributionMetrics). */
+const lastMixed = new Map<string, MixedTable>();
+
+function sameGroups(mixed: MixedTable, groups: readonly { readonly itemCount: number; readonly weight: number }[]) {
+  if (mixed.itemCounts.length !== groups.length) return false;
+  for (let g = 0; g < groups.length; g++) {
+    if (mixed.itemCounts[g] !== groups[g].itemCount || mixed.weights[g] !== groups[g].weight) return false;
+  }
+  return true;
+}
+
+/** S(R) = Σ_g (W_g / W) T_g(R) with T_g the group's table (carriedValues), each kept for the next fit on its n. */
+function mixedTable(
+  metric: Metric,
+  reference: number,
+  groups: readonly { readonly itemCount: number; readonly weight: number }[],
+  total: number,
+): MixedTable {
+  // Every metric but AUC has M(r) independent of n (eqs 8–13), cut off at min(K, n): one table for all groups.
+  // Not so a variant without cut-off that reads K as n (AP@K / K, Elliot's AP@K): a table per group.
+  const perGroup = metric.atRank !== undefined && metric.cutoff === null;
+  const values = perGroup ? null : metricCurve(metric, reference, reference);
+  // Each group's weights over R are kept (the bootstrap reads the same n's on every resample).
+  const kept = carriedTables(metric, reference);
+  const mixed = new Float64Array(reference);
+  let length = 0;
+  for (const g of groups) {
+    const n = g.itemCount;
+    let table = kept.get(n);
+    if (!table) {
+      table = carriedValues(reference, n, Math.min(metric.cutoff ?? n, n), values ?? metricCurve(metric, n, n));
+      if (carriedEntries + table.length <= CARRIED_LIMIT) {
+        kept.set(n, table);
+        carriedEntries += table.length;
+      }
+    }
+    const w = g.weight / total;
+    for (let R0 = 0; R0 < table.length; R0++) mixed[R0] += w * table[R0];
+    length = Math.max(length, table.length);
+  }
+  return {
+    itemCounts: Float64Array.from(groups, (g) => g.itemCount),
+    weights: Float64Array.from(groups, (g) => g.weight),
+    table: mixed.subarray(0, length),
+  };
 }
 
 /**

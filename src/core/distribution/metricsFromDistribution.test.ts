@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { parseMetricList } from '../metrics.ts';
+import { pushForward } from './rankMap.ts';
+import { metricFromDistribution, sharedDistributionMetrics } from './metricsFromDistribution.ts';
+
+const N = 300;
+const metrics = parseMetricList('ap,ndcg,recall@10,auc');
+
+/** eq 14 group by group: each group's P̂_g = A_g π̂ over its own ranks, its metric, mixed by weight. */
+function direct(relative: Float64Array, groups: { itemCount: number; weight: number }[]): number[] {
+  const total = groups.reduce((s, g) => s + g.weight, 0);
+  return metrics.map((metric) =>
+    groups.reduce((sum, g) => {
+      const own = pushForward(relative, N, g.itemCount, new Float64Array(g.itemCount));
+      return sum + (g.weight / total) * metricFromDistribution(metric, own, g.itemCount);
+    }, 0),
+  );
+}
+
+const distribution = (seed: number) => {
+  const p = Float64Array.from({ length: N }, (_, r) => Math.exp(-r / (30 + seed)) * (1 + 0.5 * Math.sin(seed * r)));
+  const s = p.reduce((a, b) => a + b, 0);
+  return p.map((v) => v / s);
+};
+
+describe('sharedDistributionMetrics (eq 14 over shared π̂)', () => {
+  it('is the group-by-group mixture, also when the next call has the same groups (their mixed table is reused)', () => {
+    const groups = [
+      { itemCount: 120, weight: 3 },
+      { itemCount: 200, weight: 1 },
+      { itemCount: 300, weight: 2 },
+    ];
+    for (const [seed, gs] of [
+      [1, groups],
+      [2, groups], // same groups: the mixed tables of the previous call
+      [3, groups.map((g, k) => ({ ...g, weight: g.weight + k }))], // other weights
+      [4, [...groups, { itemCount: 150, weight: 5 }]], // another group
+      [5, groups],
+    ] as const) {
+      const relative = distribution(seed);
+      const got = sharedDistributionMetrics(relative, N, gs, metrics);
+      direct(relative, [...gs]).forEach((v, j) => expect(Math.abs(got[j] - v)).toBeLessThan(1e-14));
+    }
+  });
+});
