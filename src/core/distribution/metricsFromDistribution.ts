@@ -63,13 +63,11 @@ export function sharedDistributionMetrics(
     // The groups' tables mixed by weight, S(R) = Σ_g (W_g / W) T_g(R), so that eq 14 is one dot product Σ_R π̂_R S(R):
     // kept for the next call with the same groups (a paired bootstrap fits every recommender on the same resampled
     // users, so their fits share it).
-    const mixedKey = `${metric.id}|${metric.kind}|${metric.cutoff}|${reference}`;
-    let mixed = lastMixed.get(mixedKey);
-    if (!mixed || !sameGroups(mixed, groups)) {
-      mixed = mixedTable(metric, reference, groups, total);
-      lastMixed.set(mixedKey, mixed);
+    const tables = metricTables(metric, reference);
+    if (!tables.mixed || !sameGroups(tables.mixed, groups)) {
+      tables.mixed = mixedTable(metric, reference, groups, total, tables.perN);
     }
-    return dot(relative, mixed.table);
+    return dot(relative, tables.mixed.table);
   });
 }
 
@@ -78,9 +76,6 @@ interface MixedTable {
   readonly weights: Float64Array;
   readonly table: Float64Array;
 }
-
-/** The last mixed table by metric and reference (see sharedDistributionMetrics). */
-const lastMixed = new Map<string, MixedTable>();
 
 function sameGroups(mixed: MixedTable, groups: readonly { readonly itemCount: number; readonly weight: number }[]) {
   if (mixed.itemCounts.length !== groups.length) return false;
@@ -96,13 +91,13 @@ function mixedTable(
   reference: number,
   groups: readonly { readonly itemCount: number; readonly weight: number }[],
   total: number,
+  kept: Map<number, Float64Array>,
 ): MixedTable {
   // Every metric but AUC has M(r) independent of n (eqs 8–13), cut off at min(K, n): one table for all groups.
   // Not so a variant without cut-off that reads K as n (AP@K / K, Elliot's AP@K): a table per group.
   const perGroup = metric.atRank !== undefined && metric.cutoff === null;
   const values = perGroup ? null : metricCurve(metric, reference, reference);
   // Each group's weights over R are kept (the bootstrap reads the same n's on every resample).
-  const kept = carriedTables(metric, reference);
   const mixed = new Float64Array(reference);
   let length = 0;
   for (const g of groups) {
@@ -130,16 +125,21 @@ function mixedTable(
  * carriedValues kept for the next fit on the same n, by metric and reference, then n (the bootstrap's resamples:
  * MovieLens's AP over 743 n took 10 ms a fit walked each time), up to CARRIED_LIMIT doubles in all: 64 MB, the
  * tables of three whole-list metrics on MovieLens (2.75 million doubles each; at 4 million, the app's default AP
- * and NDCG did not both fit, and NDCG's were walked again on every resample: a third of the NCF intervals' time).
+ * and NDCG did not both fit, and NDCG's were walked again on every resample: a third of the NCF intervals' time);
+ * and the last mixture of them (sharedDistributionMetrics).
  */
-const carried = new Map<string, Map<number, Float64Array>>();
+interface MetricTables {
+  readonly perN: Map<number, Float64Array>;
+  mixed: MixedTable | null;
+}
+const carried = new Map<string, MetricTables>();
 let carriedEntries = 0;
 const CARRIED_LIMIT = 8_388_608;
 
-function carriedTables(metric: Metric, reference: number): Map<number, Float64Array> {
+function metricTables(metric: Metric, reference: number): MetricTables {
   const key = `${metric.id}|${metric.kind}|${metric.cutoff}|${reference}`;
   let tables = carried.get(key);
-  if (!tables) carried.set(key, (tables = new Map()));
+  if (!tables) carried.set(key, (tables = { perN: new Map(), mixed: null }));
   return tables;
 }
 

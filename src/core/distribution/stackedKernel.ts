@@ -34,6 +34,23 @@ export interface KernelGroup {
  * memory instead (src/core/wasm/arena.ts), up to the same limit and kept for the cache's life, and a stacked kernel
  * is a list of them: no copy of its columns, no memory of its own (the products run there).
  */
+/** The key of column i of group g's kernel carried onto R = 1..N, in a ColumnCache. */
+function columnKey(reference: number, g: KernelGroup, i: number, sampling: Sampling): string {
+  return `${reference}|${g.itemCount}|${g.sampleSize}|${sampling}|${i}`;
+}
+
+/** Column i of group g's kernel (kernelColumn.ts), carried onto the reference ranks R = 1..N. */
+function carriedColumn(reference: number, g: KernelGroup, i: number, sampling: Sampling, logs: Float64Array | null) {
+  const own = kernelColumn(i, g.itemCount, g.sampleSize, sampling, logs);
+  return carry(own.lo, own.values, reference, g.itemCount);
+}
+
+/** The log table kernelColumn reads for group g with replacement, made once on first use (null without). */
+function lazyLogs(g: KernelGroup, sampling: Sampling): () => Float64Array | null {
+  let logs: Float64Array | null = null;
+  return () => (sampling === 'with-replacement' ? (logs ??= logTable(g.itemCount - 1)) : null);
+}
+
 export class ColumnCache {
   private readonly columns = new Map<string, { lo: number; values: Float64Array }>();
   private readonly placed = new Map<string, { lo: number; start: number; end: number }>();
@@ -69,14 +86,12 @@ export class ColumnCache {
     const end = new Int32Array(size);
     let j = 0;
     for (const g of groups) {
-      let logs: Float64Array | null = null;
+      const logs = lazyLogs(g, sampling);
       for (const i of g.observed) {
-        const key = `${reference}|${g.itemCount}|${g.sampleSize}|${sampling}|${i}`;
+        const key = columnKey(reference, g, i, sampling);
         let place = this.placed.get(key);
         if (!place) {
-          logs ??= sampling === 'with-replacement' ? logTable(g.itemCount - 1) : null;
-          const own = kernelColumn(i, g.itemCount, g.sampleSize, sampling, logs);
-          const column = carry(own.lo, own.values, reference, g.itemCount);
+          const column = carriedColumn(reference, g, i, sampling, logs());
           const at = arena.add(column.values);
           if (at < 0) return null;
           this.placed.set(key, (place = { lo: column.lo, start: at, end: at + column.values.length }));
@@ -97,12 +112,11 @@ export class ColumnCache {
   }
 
   get(reference: number, g: KernelGroup, i: number, sampling: Sampling, logs: () => Float64Array | null) {
-    const key = `${reference}|${g.itemCount}|${g.sampleSize}|${sampling}|${i}`;
+    const key = columnKey(reference, g, i, sampling);
     let column = this.columns.get(key);
     if (column) this.columns.delete(key);
     else {
-      const own = kernelColumn(i, g.itemCount, g.sampleSize, sampling, logs());
-      column = carry(own.lo, own.values, reference, g.itemCount);
+      column = carriedColumn(reference, g, i, sampling, logs());
       this.entries += column.values.length;
     }
     this.columns.set(key, column);
@@ -184,10 +198,9 @@ function storedColumns(
   const parts: Float64Array[] = [];
   let j = 0;
   for (const g of groups) {
-    let logs: Float64Array | null = null;
-    const table = () => (sampling === 'with-replacement' ? (logs ??= logTable(g.itemCount - 1)) : null);
+    const logs = lazyLogs(g, sampling);
     for (const i of g.observed) {
-      const carried = cache.get(reference, g, i, sampling, table);
+      const carried = cache.get(reference, g, i, sampling, logs);
       lo[j] = carried.lo;
       offsets[j + 1] = offsets[j] + carried.values.length;
       parts.push(carried.values);
