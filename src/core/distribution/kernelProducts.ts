@@ -56,7 +56,7 @@ export abstract class ChosenProducts implements KernelProducts {
 /**
  * A kernel's windows stored back to back: window j starts at index lo[j] of its row or column and holds
  * values[offsets[j] .. offsets[j + 1]). Where WebAssembly with SIMD runs, the windows are moved into a WebAssembly
- * memory and the products run there (src/core/wasm/windows.ts: the same numbers bit for bit, about 5× faster);
+ * memory and the products run there (src/core/wasm/windows.ts: the same numbers bit for bit, about 3× faster);
  * `values` is then a view on that memory, and the caller's array can be dropped.
  */
 abstract class StoredWindows {

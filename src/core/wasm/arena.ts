@@ -22,6 +22,10 @@ export class ColumnArena {
   private viewBuffer: ArrayBuffer | null = null;
   private view = new Float64Array(0);
   private scratchViews: { buffer: ArrayBuffer; at: number; views: Float64Array[]; addresses: number[] } | null = null;
+  private descriptorAt = 0;
+  private descriptorCount = 0;
+  /** The kernel whose column lists the shared room holds now. */
+  private bound: ArenaWindows | null = null;
 
   private constructor(
     private readonly made: Instantiated,
@@ -84,10 +88,6 @@ export class ColumnArena {
     if (!this.ensureScratch(vectorLength) || !this.ensureDescriptors(count)) return null;
     return new ArenaWindows(this, count, lo.slice(0, count), start.slice(0, count), end.slice(0, count));
   }
-
-  private descriptorAt = 0;
-  private descriptorCount = 0;
-  private bound: ArenaWindows | null = null;
 
   /** Room for the column lists of a kernel of `count` columns, shared by every kernel (one product at a time). */
   private ensureDescriptors(count: number): boolean {

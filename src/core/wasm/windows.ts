@@ -1,10 +1,11 @@
 /**
- * A kernel stored as windows (kernelProducts.ts), held in a WebAssembly memory of its own, with the products of
- * windows.wat: the same numbers bit for bit as the JavaScript loops (the sums are taken in the same order), about
- * 5× faster (two doubles per SIMD instruction, no bounds checks; bench `-- --em-step`).
- * The memory is sized once and never grows, so the Float64Array views on it stay valid for the kernel's life; it is
- * freed with the kernel. Where WebAssembly with SIMD is missing or not allowed (a Content-Security-Policy without
- * 'wasm-unsafe-eval'), or the kernel does not fit a 32-bit memory, `create` returns null and the JavaScript loops run.
+ * The WebAssembly side of the rank-distribution fits (windows.wat, built into windowsModule.ts): loading the module
+ * once per thread, instances with their own memory, and the products over kernels stored as windows
+ * (kernelProducts.ts) and the MES second moments (pooledKernel.ts), with the same numbers bit for bit as the
+ * JavaScript loops (the sums are taken in the same order), about 3× faster (two doubles per SIMD instruction, no
+ * bounds checks; the EM step of `npm run bench -- --distribution`). arena.ts holds columns in one growing memory.
+ * Where WebAssembly with SIMD is missing or not allowed (a Content-Security-Policy without 'wasm-unsafe-eval'), or a
+ * memory cannot be had, `create` returns null and the JavaScript loops run.
  */
 import { WINDOWS_WASM_BASE64 } from './windowsModule.ts';
 
@@ -132,9 +133,9 @@ function layout(sizes: readonly number[]): { at: number[]; bytes: number } {
  */
 export class WasmMoments {
   readonly columns: Float64Array;
-  private readonly weighted: Float64Array;
   readonly first: Int32Array;
   readonly last: Int32Array;
+  private readonly pi: Float64Array;
   private readonly out: Float64Array;
 
   private constructor(
@@ -145,10 +146,10 @@ export class WasmMoments {
     private readonly at: number[],
   ) {
     this.columns = new Float64Array(buffer, at[0], d * n);
-    this.weighted = new Float64Array(buffer, at[1], d * n);
     this.first = new Int32Array(buffer, at[2], d);
     this.last = new Int32Array(buffer, at[3], d);
     this.out = new Float64Array(buffer, at[4], d * d);
+    this.pi = new Float64Array(buffer, at[5], n);
   }
 
   /** Room for d columns of n values, or null (use the JavaScript loops). */
@@ -160,9 +161,9 @@ export class WasmMoments {
 
   /** C (row-major d × d, a new array) at π (weighted = π ⊙ columns over the windows, then the sums). */
   compute(pi: Float64Array): Float64Array {
-    const [columns, weighted, first, last, out, at] = this.at;
-    new Float64Array(this.weighted.buffer, at, this.n).set(pi.subarray(0, this.n));
-    this.exports.weigh(this.d, this.n, at, columns, first, last, weighted);
+    const [columns, weighted, first, last, out, piAt] = this.at;
+    this.pi.set(pi.subarray(0, this.n));
+    this.exports.weigh(this.d, this.n, piAt, columns, first, last, weighted);
     this.exports.moments(this.d, this.n, weighted, columns, first, last, out);
     return this.out.slice();
   }
