@@ -133,8 +133,8 @@ export async function runIntervals(plan: IntervalPlan): Promise<void> {
       signal.addEventListener('abort', () => stop.abort(), { once: true });
       const laneChannel = (lane: number) => (lane === 0 ? channel : `${channel}-${lane + 1}`);
       // Progress reaches the store at most every PROGRESS_INTERVAL ms: each update re-renders the estimates table,
-      // which on two cores took CPU from the workers (a report per resample: the NCF intervals took 64 s instead of
-      // the workers' 41 s).
+      // and every lane reports each resample (the gap between the NCF intervals in the page and in the workers was
+      // not this but eq 14's per-n tables; this only spares the page renders nobody can see).
       let reported = -Infinity;
       const report = (g: number, fraction: number) => {
         done[g] = fraction;
