@@ -1,12 +1,14 @@
 /**
  * The pooled kernel's second moments (pooledKernel.ts: moments, two column pairs at a time over the columns'
- * windows) against their definition C_ab = Σ_R π_R K̄(i_a | R) K̄(i_b | R), summed directly over every R.
+ * windows) against their definition C_ab = Σ_R π_R K̄(i_a | R) K̄(i_b | R), summed directly over every R; and the
+ * kernel itself, built fresh or from the group kernels a PooledKernelCache keeps, against its definition.
  */
 import { describe, expect, it } from 'vitest';
 import { ncfSampledRanks, NCF_SAMPLED_SETUP } from '../../../test/movielens.ts';
 import { sampledHistograms } from './histogram.ts';
 import { unwrap } from '../result.ts';
-import { PooledKernel } from './pooledKernel.ts';
+import { PooledKernel, PooledKernelCache } from './pooledKernel.ts';
+import { logHypergeometricPmf } from '../special.ts';
 import { nodeShares } from './interpolatedKernel.ts';
 import { itemCountNodes } from '../corrections/itemCountGrid.ts';
 
@@ -64,5 +66,49 @@ describe('pooled kernel second moments', () => {
     const observed = Int32Array.from({ length: 40 }, (_, k) => k * 2 + 1);
     const pi = new Float64Array(3706).fill(1 / 3706);
     expectMoments(kernel, observed, pi);
+  });
+});
+
+/** K̄(i | R) = Σ_g share_g ((1 − f) h(i; ⌊x⌋) + f h(i; ⌊x⌋ + 1)), x = (R − 1)(n_g − 1)/(N − 1), h hypergeometric. */
+function definition(N: number, groups: readonly { itemCount: number; sampleSize: number; share: number }[]) {
+  const size = Math.max(...groups.map((g) => g.sampleSize)) + 1;
+  const out = new Float64Array(N * size);
+  const h = (i: number, above: number, n: number, m: number) =>
+    above >= n ? 0 : Math.exp(logHypergeometricPmf(i, above, n - 1 - above, m));
+  for (const g of groups) {
+    for (let R0 = 0; R0 < N; R0++) {
+      const x = (R0 * (g.itemCount - 1)) / (N - 1);
+      const below = Math.floor(x);
+      const f = x - below;
+      for (let i = 0; i <= g.sampleSize; i++) {
+        const p = (1 - f) * h(i, below, g.itemCount, g.sampleSize) + f * h(i, below + 1, g.itemCount, g.sampleSize);
+        out[R0 * size + i] += g.share * p;
+      }
+    }
+  }
+  return out;
+}
+
+describe('pooled kernel', () => {
+  it('equals its definition, built fresh or from the group kernels its cache keeps (the same numbers)', () => {
+    const shares = [
+      [0.5, 0.3, 0.2],
+      [0.1, 0.6, 0.3],
+      [0.25, 0.25, 0.5],
+    ];
+    const groupsOf = (s: number[]) => [
+      { itemCount: 300, sampleSize: 9, share: s[0] },
+      { itemCount: 240, sampleSize: 9, share: s[1] },
+      { itemCount: 170, sampleSize: 7, share: s[2] },
+    ];
+    const cache = new PooledKernelCache();
+    for (const s of shares) {
+      const groups = groupsOf(s);
+      const cached = cache.get(300, groups, 'without-replacement');
+      const fresh = new PooledKernel(300, groups, 'without-replacement');
+      expect(cached.values).toEqual(fresh.values);
+      const want = definition(300, groups);
+      want.forEach((v, k) => expect(Math.abs(cached.values[k] - v)).toBeLessThanOrEqual(1e-14));
+    }
   });
 });

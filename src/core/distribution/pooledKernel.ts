@@ -21,19 +21,34 @@ export interface PooledGroup {
   readonly share: number;
 }
 
+type Moments = { compute(pi: Float64Array): Float64Array };
+
 export class PooledKernel {
   readonly size: number;
   /** K̄ row-major: values[R0 · size + i] = K̄(i | R0 + 1). */
   readonly values: Float64Array;
 
+  /**
+   * `parts` (PooledKernelCache): each group's A_gᵀ K_g already built, by `partKey`; a group without one is built into
+   * a scratch array. Either way K̄ = Σ_g share_g · (A_gᵀ K_g), the same numbers.
+   */
   constructor(
     readonly itemCount: number,
     groups: readonly PooledGroup[],
     readonly sampling: Sampling,
+    parts?: ReadonlyMap<string, Float64Array>,
   ) {
     this.size = Math.max(...groups.map((g) => g.sampleSize)) + 1;
     this.values = new Float64Array(itemCount * this.size);
-    for (const g of groups) this.add(g);
+    let scratch: Float64Array | null = null;
+    for (const g of groups) {
+      let part = parts?.get(partKey(g));
+      if (!part) {
+        scratch ??= new Float64Array(itemCount * this.size);
+        part = groupKernel(itemCount, g, sampling, scratch);
+      }
+      addScaled(this.values, this.size, part, g.sampleSize + 1, itemCount, g.share);
+    }
     const [only] = groups;
     this.binomial = groups.length === 1 && only.itemCount === itemCount && sampling === 'with-replacement';
   }
@@ -41,31 +56,30 @@ export class PooledKernel {
   /** K̄ is one binomial kernel, K̄(i | R) = Bin(i; m, θ_R) (one group at n = N, with replacement: the pooled fit). */
   private readonly binomial: boolean;
 
-  /**
-   * values += share · A_gᵀ K_g, visiting R in order: the user ranks ⌊x⌋ and ⌊x⌋ + 1 only move forward, so every
-   * kernel row of the group is computed once (sampling.ts: KernelRow) and added into the contiguous rows of K̄.
-   */
-  private add(g: PooledGroup): void {
-    const N = this.itemCount;
-    const n = g.itemCount;
-    const span = N - 1;
-    let lower = new KernelRow(g.sampleSize, this.sampling, BULK_CUTOFF).fill(0, n - 1);
-    let upper = new KernelRow(g.sampleSize, this.sampling, BULK_CUTOFF).fill(1, n - 1);
-    let below = 0;
-    let rest = 0;
-    for (let R0 = 0; R0 < N; R0++) {
-      const base = R0 * this.size;
-      const f = rest / span;
-      accumulate(this.values, base, lower, g.share * (1 - f));
-      if (rest > 0) accumulate(this.values, base, upper, g.share * f);
-      rest += n - 1;
-      while (rest >= span && below < n - 1) {
-        rest -= span;
-        below++;
-        [lower, upper] = [upper, lower];
-        if (below + 1 < n) upper.fill(below + 1, n - 1);
+  /** K̄ column-major (columns[i · N + R0] = K̄(i | R0 + 1)) with each column's first and last non-zero R0: built on
+   * the first `moments`, which copies its columns from it (every recommender's fit on a resample asks for its own). */
+  private transposed: { columns: Float64Array; first: Int32Array; last: Int32Array } | null = null;
+
+  private columnMajor(): { columns: Float64Array; first: Int32Array; last: Int32Array } {
+    if (this.transposed) return this.transposed;
+    const { itemCount: N, size, values } = this;
+    const columns = new Float64Array(N * size);
+    const first = new Int32Array(size).fill(N);
+    const last = new Int32Array(size).fill(-1);
+    // In blocks of rows, so that the strided reads of a block stay in cache.
+    for (let R1 = 0; R1 < N; R1 += 32) {
+      const end = Math.min(N, R1 + 32);
+      for (let i = 0; i < size; i++) {
+        for (let R = R1; R < end; R++) {
+          const v = values[R * size + i];
+          if (v === 0) continue;
+          columns[i * N + R] = v;
+          if (R < first[i]) first[i] = R;
+          last[i] = R;
+        }
       }
     }
+    return (this.transposed = { columns, first, last });
   }
 
   /** The products over the given sorted sampled-rank indices (rows stored dense over them). */
@@ -87,24 +101,21 @@ export class PooledKernel {
    * over R loads four numbers for four products, where one column pair would load two for one): ≈ 2.8× faster than
    * adding each row's outer product (measured on the NCF-sampled MovieLens kernel, d = 99), equal up to rounding.
    */
-  moments(indices: Int32Array): { compute(pi: Float64Array): Float64Array } {
+  moments(indices: Int32Array): Moments {
     if (this.binomial) return binomialMoments(this.itemCount, this.size - 1, indices);
     const N = this.itemCount;
     const d = indices.length;
     // In WebAssembly memory where it runs (src/core/wasm/windows.ts: the same numbers, about 3× faster).
     const wasm = WasmMoments.create(d, N);
     const columns = wasm?.columns ?? new Float64Array(N * d);
-    const first = (wasm?.first ?? new Int32Array(d)).fill(N);
-    const last = (wasm?.last ?? new Int32Array(d)).fill(-1);
-    for (let R = 0; R < N; R++) {
-      for (let a = 0; a < d; a++) {
-        const v = this.values[R * this.size + indices[a]];
-        if (v === 0) continue;
-        columns[a * N + R] = v;
-        if (R < first[a]) first[a] = R;
-        last[a] = R;
-      }
-    }
+    const first = wasm?.first ?? new Int32Array(d);
+    const last = wasm?.last ?? new Int32Array(d);
+    const all = this.columnMajor();
+    indices.forEach((i, a) => {
+      columns.set(all.columns.subarray(i * N, (i + 1) * N), a * N);
+      first[a] = all.first[i];
+      last[a] = all.last[i];
+    });
     if (wasm) return { compute: (pi: Float64Array) => wasm.compute(pi) };
     const weighted = new Float64Array(N * d);
     return {
@@ -201,10 +212,62 @@ function blockMoments(
   out[a1 * d + b1] = out[b1 * d + a1] = e11 + o11;
 }
 
+/**
+ * A_gᵀ K_g of one group (row-major, m_g + 1 values a row) into `out`, visiting R in order: the user ranks ⌊x⌋ and
+ * ⌊x⌋ + 1 only move forward, so every kernel row of the group is computed once (sampling.ts: KernelRow).
+ */
+function groupKernel(
+  N: number,
+  g: { itemCount: number; sampleSize: number },
+  sampling: Sampling,
+  out: Float64Array,
+): Float64Array {
+  const n = g.itemCount;
+  const width = g.sampleSize + 1;
+  const span = N - 1;
+  const part = out.subarray(0, N * width).fill(0);
+  let lower = new KernelRow(g.sampleSize, sampling, BULK_CUTOFF).fill(0, n - 1);
+  let upper = new KernelRow(g.sampleSize, sampling, BULK_CUTOFF).fill(1, n - 1);
+  let below = 0;
+  let rest = 0;
+  for (let R0 = 0; R0 < N; R0++) {
+    const base = R0 * width;
+    const f = rest / span;
+    accumulate(part, base, lower, 1 - f);
+    if (rest > 0) accumulate(part, base, upper, f);
+    rest += n - 1;
+    while (rest >= span && below < n - 1) {
+      rest -= span;
+      below++;
+      [lower, upper] = [upper, lower];
+      if (below + 1 < n) upper.fill(below + 1, n - 1);
+    }
+  }
+  return part;
+}
+
 function accumulate(values: Float64Array, base: number, row: KernelRow, weight: number): void {
   if (weight === 0) return;
   for (let i = row.lo; i <= row.hi; i++) values[base + i] += weight * row.values[i];
 }
+
+/** values (N rows of `size`) += share · part (N rows of `width` ≤ size). */
+function addScaled(values: Float64Array, size: number, part: Float64Array, width: number, N: number, share: number) {
+  if (width === size) {
+    for (let k = 0; k < N * size; k++) values[k] += share * part[k];
+    return;
+  }
+  for (let R0 = 0; R0 < N; R0++) {
+    for (let i = 0; i < width; i++) values[R0 * size + i] += share * part[R0 * width + i];
+  }
+}
+
+function partKey(g: { itemCount: number; sampleSize: number }): string {
+  return `${g.itemCount}|${g.sampleSize}`;
+}
+
+/** Doubles of group kernels a PooledKernelCache keeps: 64 MB (MovieLens's dozen nodes of n take 36 MB). */
+const PARTS_LIMIT = 8_388_608;
 
 /**
  * Pooled kernels by their groups (n, m, share) and sampling: repeated fits on the same users (bootstrap replicates
@@ -212,19 +275,47 @@ function accumulate(values: Float64Array, base: number, row: KernelRow, weight: 
  */
 export class PooledKernelCache {
   private readonly kernels = new Map<string, PooledKernel>();
+  /**
+   * The groups' own kernels A_gᵀ K_g, kept from the second kernel built on the same (N, sampling) on (a bootstrap's
+   * resamples change the shares, not the groups' kernels), up to PARTS_LIMIT doubles.
+   */
+  private parts: { setup: string; byGroup: Map<string, Float64Array>; entries: number } | null = null;
+  private lastSetup: string | null = null;
   constructor(private readonly limit = 4) {}
 
   get(itemCount: number, groups: readonly PooledGroup[], sampling: Sampling): PooledKernel {
     const key = `${itemCount}|${sampling}|${groups.map((g) => `${g.itemCount}:${g.sampleSize}:${g.share}`).join(',')}`;
     let kernel = this.kernels.get(key);
     if (kernel) this.kernels.delete(key);
-    else kernel = new PooledKernel(itemCount, groups, sampling);
+    else kernel = new PooledKernel(itemCount, groups, sampling, this.partsFor(itemCount, groups, sampling));
     this.kernels.set(key, kernel);
     for (const old of this.kernels.keys()) {
       if (this.kernels.size <= this.limit) break;
       this.kernels.delete(old);
     }
     return kernel;
+  }
+
+  /** The kept group kernels of this setup, built (those that fit) from the second kernel asked on it. */
+  private partsFor(
+    itemCount: number,
+    groups: readonly PooledGroup[],
+    sampling: Sampling,
+  ): ReadonlyMap<string, Float64Array> | undefined {
+    const setup = `${itemCount}|${sampling}`;
+    const again = this.lastSetup === setup;
+    this.lastSetup = setup;
+    if (!again) return undefined;
+    if (this.parts?.setup !== setup) this.parts = { setup, byGroup: new Map(), entries: 0 };
+    const parts = this.parts;
+    for (const g of groups) {
+      const length = itemCount * (g.sampleSize + 1);
+      const key = partKey(g);
+      if (parts.byGroup.has(key) || parts.entries + length > PARTS_LIMIT) continue;
+      parts.byGroup.set(key, groupKernel(itemCount, g, sampling, new Float64Array(length)));
+      parts.entries += length;
+    }
+    return parts.byGroup;
   }
 }
 
