@@ -35,7 +35,7 @@ describe('sharedDistributionMetrics (eq 14 over shared π̂)', () => {
       [2, groups], // same groups: the mixed tables of the previous call
       [3, groups.map((g, k) => ({ ...g, weight: g.weight + k }))], // other weights
       [4, [...groups, { itemCount: 150, weight: 5 }]], // another group
-      [5, groups],
+      [5, groups], // the first groups again: their mixture kept from three calls before
     ] as const) {
       const relative = distribution(seed);
       const got = sharedDistributionMetrics(relative, N, gs, metrics);

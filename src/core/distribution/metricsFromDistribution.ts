@@ -61,17 +61,33 @@ export function sharedDistributionMetrics(
       return 1 - +sum;
     }
     // The groups' tables mixed by weight, S(R) = Σ_g (W_g / W) T_g(R), so that eq 14 is one dot product Σ_R π̂_R S(R):
-    // kept for the next call with the same groups (a paired bootstrap fits every recommender on the same resampled
-    // users, so their fits share it).
+    // kept for the next calls with the same groups (a paired bootstrap fits every recommender on the same resampled
+    // users, so their fits share it; and every fit method's intervals draw the same resamples, in the same worker).
     const tables = metricTables(metric, reference);
-    if (!tables.mixed || !sameGroups(tables.mixed, groups)) {
-      tables.mixed = mixedTable(metric, reference, groups, total, tables.perN);
+    const hash = groupsHash(groups);
+    let mixed = tables.mixed.find((t) => t.hash === hash && sameGroups(t, groups));
+    if (!mixed) {
+      mixed = mixedTable(metric, reference, groups, total, tables.perN, hash);
+      tables.mixed.push(mixed);
+      if (tables.mixed.length > MIXED_KEPT) tables.mixed.shift();
     }
-    return dot(relative, tables.mixed.table);
+    return dot(relative, mixed.table);
   });
 }
 
+/** How many mixtures a metric keeps: the B = 200 resamples of a bootstrap and its point (≤ 8 MB a whole-list metric
+ * on MovieLens). */
+const MIXED_KEPT = 256;
+
+function groupsHash(groups: readonly { readonly itemCount: number; readonly weight: number }[]): number {
+  let h = groups.length;
+  for (const g of groups)
+    h = Math.imul(h ^ g.itemCount, 0x9e3779b1) ^ Math.imul(Math.round(g.weight * 4096), 0x85ebca6b);
+  return h;
+}
+
 interface MixedTable {
+  readonly hash: number;
   readonly itemCounts: Float64Array;
   readonly weights: Float64Array;
   readonly table: Float64Array;
@@ -92,6 +108,7 @@ function mixedTable(
   groups: readonly { readonly itemCount: number; readonly weight: number }[],
   total: number,
   kept: Map<number, Float64Array>,
+  hash: number,
 ): MixedTable {
   // Every metric but AUC has M(r) independent of n (eqs 8–13), cut off at min(K, n): one table for all groups.
   // Not so a variant without cut-off that reads K as n (AP@K / K, Elliot's AP@K): a table per group.
@@ -115,6 +132,7 @@ function mixedTable(
     length = Math.max(length, table.length);
   }
   return {
+    hash,
     itemCounts: Float64Array.from(groups, (g) => g.itemCount),
     weights: Float64Array.from(groups, (g) => g.weight),
     table: mixed.subarray(0, length),
@@ -126,11 +144,12 @@ function mixedTable(
  * MovieLens's AP over 743 n took 10 ms a fit walked each time), up to CARRIED_LIMIT doubles in all: 64 MB, the
  * tables of three whole-list metrics on MovieLens (2.75 million doubles each; at 4 million, the app's default AP
  * and NDCG did not both fit, and NDCG's were walked again on every resample: a third of the NCF intervals' time);
- * and the last mixture of them (sharedDistributionMetrics).
+ * and the last MIXED_KEPT mixtures of them (sharedDistributionMetrics).
  */
 interface MetricTables {
   readonly perN: Map<number, Float64Array>;
-  mixed: MixedTable | null;
+  /** Oldest first. */
+  readonly mixed: MixedTable[];
 }
 const carried = new Map<string, MetricTables>();
 let carriedEntries = 0;
@@ -139,7 +158,7 @@ const CARRIED_LIMIT = 8_388_608;
 function metricTables(metric: Metric, reference: number): MetricTables {
   const key = `${metric.id}|${metric.kind}|${metric.cutoff}|${reference}`;
   let tables = carried.get(key);
-  if (!tables) carried.set(key, (tables = { perN: new Map(), mixed: null }));
+  if (!tables) carried.set(key, (tables = { perN: new Map(), mixed: [] }));
   return tables;
 }
 
