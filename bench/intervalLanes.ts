@@ -2,6 +2,7 @@
  * The intervals as the app computes a fit's group on a machine with `lanes` workers (src/state/intervalActions.ts):
  * each worker thread computes a slice of the B resamples (workers/intervals.ts bootstrapDraws), and the slices are
  * joined (intervalsFromDraws); one lane is bootstrapIntervals in process. The numbers are those of one run (tested).
+ * The threads live from one fit's group to the next, as the app's workers do.
  */
 import { Worker } from 'node:worker_threads';
 import { resampleSlices } from '../src/core/index.ts';
@@ -14,21 +15,40 @@ import {
   type ResampleSlice,
 } from '../workers/intervals.ts';
 
-function lane(request: IntervalRequest, slice: ResampleSlice): Promise<IntervalDraws> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./intervalLane.mjs', import.meta.url), { workerData: { request, slice } });
-    worker.once('message', (draws: IntervalDraws) => {
-      resolve(draws);
-      void worker.terminate();
-    });
-    worker.once('error', reject);
+/** A lane's worker thread, kept from one request to the next as the app keeps its workers. */
+class Lane {
+  private readonly worker = new Worker(new URL('./intervalLane.mjs', import.meta.url));
+  private readonly ready = new Promise<void>((resolve, reject) => {
+    this.worker.once('message', () => resolve());
+    this.worker.once('error', reject);
   });
+
+  async draws(request: IntervalRequest, slice: ResampleSlice): Promise<IntervalDraws> {
+    await this.ready;
+    return new Promise((resolve, reject) => {
+      this.worker.once('message', resolve);
+      this.worker.once('error', reject);
+      this.worker.postMessage({ request, slice });
+    });
+  }
+
+  close(): Promise<number> {
+    return this.worker.terminate();
+  }
 }
 
-export async function intervalsInLanes(request: IntervalRequest, lanes: number): Promise<IntervalResult> {
-  const slices = resampleSlices(request.replicates ?? 200, lanes);
+/** The lanes' threads, started on first use; `closeLanes` ends them. */
+const threads: Lane[] = [];
+
+export async function closeLanes(): Promise<void> {
+  await Promise.all(threads.splice(0).map((lane) => lane.close()));
+}
+
+export async function intervalsInLanes(request: IntervalRequest, count: number): Promise<IntervalResult> {
+  const slices = resampleSlices(request.replicates ?? 200, count);
   if (slices.length === 1) return bootstrapIntervals(request);
-  return intervalsFromDraws(request, await Promise.all(slices.map((slice) => lane(request, slice))));
+  while (threads.length < slices.length) threads.push(new Lane());
+  return intervalsFromDraws(request, await Promise.all(slices.map((slice, k) => threads[k].draws(request, slice))));
 }
 
 /** Wall time of one async run, printed as bench() prints. */
@@ -88,4 +108,5 @@ export async function runLaneBenches(quick: boolean, lanes = 2): Promise<void> {
       );
     }
   }
+  await closeLanes();
 }

@@ -144,13 +144,13 @@ describe('estimates, then their intervals', () => {
     } finally {
       vi.unstubAllGlobals();
     }
-    // The vector methods in one worker; then each of the three fits (mle, wmle, mes) in three slices, joined.
+    // The vector methods, then each of the three fits (mle, wmle, mes), each group in three slices, joined.
     const calls = log.filter((l) => /bootstrap|joinIntervals/.test(l));
-    expect(calls.filter((l) => l.endsWith('bootstrapIntervals'))).toEqual(['intervals:bootstrapIntervals']);
+    expect(calls.filter((l) => l.endsWith('bootstrapIntervals'))).toEqual([]);
     expect(calls.filter((l) => l.endsWith('bootstrapDraws')).sort()).toEqual(
-      ['intervals', 'intervals-2', 'intervals-3'].flatMap((c) => Array(3).fill(`${c}:bootstrapDraws`)).sort(),
+      ['intervals', 'intervals-2', 'intervals-3'].flatMap((c) => Array(4).fill(`${c}:bootstrapDraws`)).sort(),
     );
-    expect(calls.filter((l) => l.endsWith('joinIntervals'))).toEqual(Array(3).fill('intervals:joinIntervals'));
+    expect(calls.filter((l) => l.endsWith('joinIntervals'))).toEqual(Array(4).fill('intervals:joinIntervals'));
     const parallel = store.getState().intervals.value!;
     expect(parallel.values).toEqual(sequential.values);
     const key = (d: { method: string; metric: string }) => `${d.method}|${d.metric}`;

@@ -190,11 +190,10 @@ export async function runIntervals(plan: IntervalPlan): Promise<void> {
         store.setState({ intervals: { status: 'loading', value: current, progress } });
       };
       try {
-        // The first group (the fast vector methods) in one worker, then each fit shared by as many workers as the
-        // machine allows.
-        await run(0, 1);
+        // Each group (the fast vector methods first, then each fit) shared by as many workers as the machine allows
+        // (the vector methods too: NCF-sampled MovieLens, B = 200, 3.1 s in one worker, 2.2 s in two).
         const lanes = plan.rankKind === 'true' ? 1 : fitLanes();
-        for (let g = 1; g < groups.length; g++) await run(g, lanes);
+        for (let g = 0; g < groups.length; g++) await run(g, lanes);
       } catch (error) {
         stop.abort();
         throw error;
