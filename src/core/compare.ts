@@ -49,26 +49,33 @@ function hasUsers(data: RankData): data is RankData & { users: Int32Array } {
 
 /** The rows drawn at least once, with the number of draws as their count (user ids, grades and tie ranges kept). */
 export function resample(data: RankData, draws: Float64Array): RankData {
-  const keep: number[] = [];
-  draws.forEach((c, i) => c > 0 && keep.push(i));
-  const offsets = new Int32Array(keep.length + 1);
-  let size = 0;
-  keep.forEach((i, j) => (offsets[j + 1] = size += data.offsets[i + 1] - data.offsets[i]));
-  const ranks = new Float64Array(size);
-  keep.forEach((i, j) => ranks.set(data.ranks.subarray(data.offsets[i], data.offsets[i + 1]), offsets[j]));
-  // Arrays aligned with the ranks (grades, tie ranges) follow their instances.
+  // Plain loops, no views or closures per row: a bootstrap resamples every recommender B times.
+  let kept = 0;
+  for (let i = 0; i < draws.length; i++) if (draws[i] > 0) kept++;
+  const keep = new Int32Array(kept);
+  for (let i = 0, j = 0; i < draws.length; i++) if (draws[i] > 0) keep[j++] = i;
+  const offsets = new Int32Array(kept + 1);
+  for (let j = 0; j < kept; j++) offsets[j + 1] = offsets[j] + data.offsets[keep[j] + 1] - data.offsets[keep[j]];
+  const size = offsets[kept];
+  // The ranks, and the arrays aligned with them (grades, tie ranges), follow their instances.
   const aligned = (values: Float64Array) => {
     const out = new Float64Array(size);
-    keep.forEach((i, j) => out.set(values.subarray(data.offsets[i], data.offsets[i + 1]), offsets[j]));
+    for (let j = 0; j < kept; j++) {
+      for (let t = data.offsets[keep[j]], k = offsets[j]; t < data.offsets[keep[j] + 1]; t++, k++) out[k] = values[t];
+    }
+    return out;
+  };
+  const pick = <A extends Float64Array | Int32Array>(values: A, out: A): A => {
+    for (let j = 0; j < kept; j++) out[j] = values[keep[j]];
     return out;
   };
   return {
     name: data.name,
     offsets,
-    ranks,
-    weights: Float64Array.from(keep, (i) => draws[i]),
-    itemCounts: data.itemCounts ? Int32Array.from(keep, (i) => data.itemCounts![i]) : null,
-    ...(data.users ? { users: Int32Array.from(keep, (i) => data.users![i]) } : {}),
+    ranks: aligned(data.ranks),
+    weights: pick(draws, new Float64Array(kept)),
+    itemCounts: data.itemCounts ? pick(data.itemCounts, new Int32Array(kept)) : null,
+    ...(data.users ? { users: pick(data.users, new Int32Array(kept)) } : {}),
     ...(data.relevance ? { relevance: aligned(data.relevance) } : {}),
     ...(data.ties ? { ties: { low: aligned(data.ties.low), high: aligned(data.ties.high) } } : {}),
   };

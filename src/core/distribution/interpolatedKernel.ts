@@ -43,40 +43,56 @@ export class InterpolatedKernel implements KernelProducts {
   ) {
     this.offsets = groupOffsets(groups);
     this.size = this.offsets[groups.length];
-    // Each group's two nodes and weights; the node groups observe the union of their groups' r̃ (per m).
+    // Each group's two nodes and weights; the node groups observe the union of their groups' r̃ (per m). Keyed by
+    // node and m as one number, with flags per r̃ (plain arrays: a bootstrap builds this for every resample).
     const placement = groups.map((g) => bracket(nodeSizes, g.itemCount));
-    const observedAt = new Map<string, Set<number>>();
+    const nodeKey = (node: number, m: number) => node * 2 ** 32 + m;
+    const observedAt = new Map<number, Uint8Array>();
     groups.forEach((g, k) => {
       for (const [node, weight] of placement[k]) {
         if (weight === 0) continue;
-        const key = `${nodeSizes[node]}|${g.sampleSize}`;
-        let set = observedAt.get(key);
-        if (!set) observedAt.set(key, (set = new Set()));
-        for (const i of g.observed) set.add(i);
+        const key = nodeKey(node, g.sampleSize);
+        let flags = observedAt.get(key);
+        if (!flags) observedAt.set(key, (flags = new Uint8Array(g.sampleSize + 1)));
+        for (const i of g.observed) flags[i] = 1;
       }
     });
-    const nodeGroups: KernelGroup[] = [...observedAt.entries()].map(([key, set]) => {
-      const [n, m] = key.split('|').map(Number);
-      return { itemCount: n, sampleSize: m, observed: Int32Array.from([...set].sort((a, b) => a - b)) };
+    const keys = [...observedAt.keys()];
+    const nodeGroups: KernelGroup[] = keys.map((key) => {
+      const flags = observedAt.get(key)!;
+      const observed: number[] = [];
+      for (let i = 0; i < flags.length; i++) if (flags[i]) observed.push(i);
+      return {
+        itemCount: nodeSizes[Math.floor(key / 2 ** 32)],
+        sampleSize: key % 2 ** 32,
+        observed: Int32Array.from(observed),
+      };
     });
     this.nodes = new StackedKernel(itemCount, nodeGroups, sampling, undefined, cache);
-    const columnOf = new Map<string, number>();
-    nodeGroups.forEach((g, k) =>
-      g.observed.forEach((i, j) => columnOf.set(`${g.itemCount}|${g.sampleSize}|${i}`, this.nodes.offsets[k] + j)),
-    );
+    // The node column of each (node, m, r̃).
+    const columnOf = new Map<number, Int32Array>();
+    keys.forEach((key, k) => {
+      const g = nodeGroups[k];
+      const at = new Int32Array(g.sampleSize + 1);
+      g.observed.forEach((i, j) => (at[i] = this.nodes.offsets[k] + j));
+      columnOf.set(key, at);
+    });
     this.low = new Int32Array(this.size);
     this.high = new Int32Array(this.size);
     this.lowWeight = new Float64Array(this.size);
     this.highWeight = new Float64Array(this.size);
     groups.forEach((g, k) => {
       const [[a, wa], [b, wb]] = placement[k];
-      g.observed.forEach((i, j) => {
+      const lowAt = wa === 0 ? null : columnOf.get(nodeKey(a, g.sampleSize))!;
+      const highAt = wb === 0 ? null : columnOf.get(nodeKey(b, g.sampleSize))!;
+      for (let j = 0; j < g.observed.length; j++) {
         const column = this.offsets[k] + j;
-        this.low[column] = wa === 0 ? 0 : columnOf.get(`${nodeSizes[a]}|${g.sampleSize}|${i}`)!;
-        this.high[column] = wb === 0 ? 0 : columnOf.get(`${nodeSizes[b]}|${g.sampleSize}|${i}`)!;
+        const i = g.observed[j];
+        this.low[column] = lowAt ? lowAt[i] : 0;
+        this.high[column] = highAt ? highAt[i] : 0;
         this.lowWeight[column] = wa;
         this.highWeight[column] = wb;
-      });
+      }
     });
     this.nodeBuffer = new Float64Array(this.nodes.size);
     this.nodeQ = new Float64Array(this.nodes.size);

@@ -113,7 +113,7 @@ export function fitShared(
   const sampleSizes = histograms.map((h) => h.sampleSize ?? settings.sampleSize);
   const { sampling } = settings;
   const options = { tolerance: settings.tolerance, maxIterations: settings.maxIterations };
-  const observed = histograms.map((h) => Int32Array.from(observedIndices(h.counts)));
+  const observed = histograms.map((h) => observedIndices(h.counts));
   const kernelGroups = histograms.map((h, g) => ({
     itemCount: h.itemCount,
     sampleSize: sampleSizes[g],
@@ -129,13 +129,15 @@ export function fitShared(
   // The counts of the stacked columns (g, i), group after group.
   const counts = new Float64Array(observed.reduce((s, o) => s + o.length, 0));
   let column = 0;
-  histograms.forEach((h, g) => observed[g].forEach((i) => (counts[column++] = h.counts[i])));
+  for (let g = 0; g < histograms.length; g++) {
+    for (const i of observed[g]) counts[column++] = histograms[g].counts[i];
+  }
   type Fit = { distribution: Float64Array; objective: number | null; gap: number | null };
   let fit: Fit & { iterations: number; converged: boolean; dual?: EntropyDual };
   if (method.kind === 'mes' || method.kind === 'bv-dist') {
     const total = histograms.reduce((s, h) => s + h.total, 0);
     const pooled = new Float64Array(Math.max(...sampleSizes) + 1);
-    for (const h of histograms) h.counts.forEach((c, i) => (pooled[i] += c));
+    for (const h of histograms) for (let i = 0; i < h.counts.length; i++) pooled[i] += h.counts[i];
     const own = histograms.map((h, g) => ({
       itemCount: h.itemCount,
       sampleSize: sampleSizes[g],
@@ -183,9 +185,11 @@ export function fitShared(
   );
 }
 
-function observedIndices(counts: Float64Array): number[] {
-  const out: number[] = [];
-  counts.forEach((c, i) => c > 0 && out.push(i));
+function observedIndices(counts: Float64Array): Int32Array {
+  let size = 0;
+  for (let i = 0; i < counts.length; i++) if (counts[i] > 0) size++;
+  const out = new Int32Array(size);
+  for (let i = 0, k = 0; i < counts.length; i++) if (counts[i] > 0) out[k++] = i;
   return out;
 }
 
