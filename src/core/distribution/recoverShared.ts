@@ -14,7 +14,6 @@ import {
   DEFAULT_MAX_ITERATIONS,
 } from './mle.ts';
 import { fitPooled } from './pooledFit.ts';
-import { withLazyDistribution } from './rankMap.ts';
 import type { DistributionCache, DistributionSetup, Recovery } from './recover.ts';
 import type { PerUserN } from './shared.ts';
 import { fitShared } from './shared.ts';
@@ -63,22 +62,20 @@ export function recoverShared(
   if (mes && fit.warmStart && shared.dual && !cache.entropyStarts.has(startKey)) {
     cache.entropyStarts.set(startKey, shared.dual);
   }
-  const groups = shared.groups.map((g) =>
-    withLazyDistribution(
-      {
-        itemCount: g.itemCount,
-        weight: g.weight,
-        get logLikelihood() {
-          return g.logLikelihood;
-        },
-        objective: null,
-        gap: null,
-        iterations: shared.iterations,
-        converged: shared.converged,
-      },
-      () => g.distribution,
-    ),
-  );
+  const groups = shared.groups.map((g) => ({
+    itemCount: g.itemCount,
+    weight: g.weight,
+    get logLikelihood() {
+      return g.logLikelihood;
+    },
+    objective: null,
+    gap: null,
+    iterations: shared.iterations,
+    converged: shared.converged,
+    get distribution() {
+      return g.distribution;
+    },
+  }));
   // The groups' P̂_g and their mixture are built only when asked for (eq 14 reads π̂ directly): for hundreds of
   // distinct n they cost more than the fit.
   let mixture: Float64Array | null = null;

@@ -38,7 +38,7 @@ import type { EntropyDual } from './mes.ts';
 import type { LikelihoodAlgorithm, WmleWeight } from './mle.ts';
 import { fitLikelihood, wmleWeights } from './mle.ts';
 import { PooledKernelCache } from './pooledKernel.ts';
-import { pushForward, withLazyDistribution, withLazyField } from './rankMap.ts';
+import { pushForward, withLazyField } from './rankMap.ts';
 import type { ColumnCache } from './stackedKernel.ts';
 import { StackedKernel } from './stackedKernel.ts';
 import { InterpolatedKernel, nodeShares } from './interpolatedKernel.ts';
@@ -165,15 +165,22 @@ export function fitShared(
   // Read lazily (the bootstrap's resamples read only the metrics).
   let logs: (number | null)[] | null = null;
   const groupLogs = () => (logs ??= groupLogLikelihoods(stacked(), relative, counts));
-  const groups = histograms.map((h, g) =>
-    withLazyField(
-      withLazyDistribution({ itemCount: h.itemCount, sampleSize: sampleSizes[g], weight: h.total }, () =>
-        pushForward(relative, reference, h.itemCount, new Float64Array(h.itemCount)),
-      ),
-      'logLikelihood',
-      () => groupLogs()[g],
-    ),
-  );
+  // Each group's P̂_g and log-likelihood as enumerable getters computed on first read, written in the literal (not
+  // added by defineProperty, which turns each of the hundreds of objects a fit makes into a slow dictionary).
+  const groups = histograms.map((h, g): SharedGroupFit => {
+    let distribution: Float64Array | null = null;
+    return {
+      itemCount: h.itemCount,
+      sampleSize: sampleSizes[g],
+      weight: h.total,
+      get distribution() {
+        return (distribution ??= pushForward(relative, reference, h.itemCount, new Float64Array(h.itemCount)));
+      },
+      get logLikelihood() {
+        return groupLogs()[g];
+      },
+    };
+  });
   const { objective, gap, iterations, converged, dual } = fit;
   return withLazyField(
     { itemCount: reference, relative, groups, objective, gap, iterations, converged, dual },
