@@ -5,7 +5,9 @@
  * weight (randomMixture.ts), which makes every resample longer; but the vector methods (the sampled metric, the
  * corrections) average a function of each sampled rank, so a resample's estimate is the mean of its users' own
  * estimates, weighted by the number of draws (and by |R| for a correction, which counts every relevant item):
- * each user's is computed once. The fits (MLE, WMLE, MES) pool the users and are refitted on every resample.
+ * each user's is computed once. So under every rule: re-estimating each resample of MovieLens's 6,040 users took
+ * 2.9 s for B = 200, most of it looking up each user's estimator vector. The fits (MLE, WMLE, MES) pool the users
+ * and are refitted on every resample.
  */
 import type { ResampleValues } from '../compare.ts';
 import type { Method } from '../corrections/methods.ts';
@@ -72,7 +74,7 @@ function userEstimates(
 
 /**
  * The estimates of every method and metric (method-major, as estimateMetrics lists them) on the data and on every
- * resample of their users, under `ties`. Without the random rule every resample is estimated afresh.
+ * resample of their users, under `ties`: the vector methods from each user's own estimates, the fits afresh.
  */
 export function sampledEstimateResampling(
   metrics: readonly Metric[],
@@ -89,7 +91,10 @@ export function sampledEstimateResampling(
   return {
     point(data, r) {
       const point = estimates(data, methods);
-      tables[r] = ties === 'random' && vectors.length > 0 ? userEstimates(data, metrics, vectors, setup, cache) : null;
+      // Under the random rule each user is spread over its tie range; under the others its ranks are resolved first
+      // (the same rows), and a tie range the rule does not read is dropped.
+      const rows = ties === 'random' ? data : { ...withTieRule(data, ties), ties: null };
+      tables[r] = vectors.length > 0 ? userEstimates(rows, metrics, vectors, setup, cache) : null;
       return point;
     },
     replicate(draws, resampled, r) {
