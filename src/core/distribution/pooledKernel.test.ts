@@ -52,6 +52,36 @@ describe('pooled kernel second moments', () => {
     expectMoments(kernel, Int32Array.from([4]), pi);
   });
 
+  it('stay right when several moments objects take turns (they share one WebAssembly memory)', () => {
+    const groups = [
+      { itemCount: 300, sampleSize: 9, share: 0.6 },
+      { itemCount: 200, sampleSize: 9, share: 0.4 },
+    ];
+    const a = new PooledKernel(300, groups, 'without-replacement');
+    const b = new PooledKernel(
+      300,
+      groups.map((g, k) => ({ ...g, share: k === 0 ? 0.1 : 0.9 })),
+      'without-replacement',
+    );
+    const pi = Float64Array.from({ length: 300 }, (_, R) => 1 + Math.cos(R / 17));
+    const z = pi.reduce((s, p) => s + p, 0);
+    pi.forEach((p, R) => (pi[R] = p / z));
+    // Narrow windows first, then wider ones, then the narrow again: nothing of one is left for the next.
+    const turns = [
+      [a, Int32Array.from([0, 1, 9])],
+      [b, Int32Array.from([2, 3, 4, 5, 6])],
+      [a, Int32Array.from([0, 1, 9])],
+    ] as const;
+    const moments = turns.map(([kernel, indices]) => kernel.moments(indices));
+    for (const round of [0, 1]) {
+      turns.forEach(([kernel, indices], t) => {
+        const got = moments[t].compute(pi);
+        const want = direct(kernel, indices, pi);
+        want.forEach((v, k) => expect(Math.abs(got[k] - v), `round ${round}, turn ${t}`).toBeLessThanOrEqual(1e-15));
+      });
+    }
+  });
+
   it('on a reduced NCF-sampled MovieLens sample (every 10th n, interpolated between nodes)', () => {
     const [data] = ncfSampledRanks('without-replacement');
     // Every 10th group of users sharing an n (74 of the 743 distinct n).

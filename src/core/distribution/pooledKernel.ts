@@ -12,7 +12,7 @@ import { BULK_CUTOFF, KernelRow } from '../sampling.ts';
 import { logHypergeometricPmf } from '../special.ts';
 import type { KernelProducts } from './kernelProducts.ts';
 import { StoredProducts } from './kernelProducts.ts';
-import { WasmMoments } from '../wasm/windows.ts';
+import { WasmMoments, wasmWindowsAvailable } from '../wasm/windows.ts';
 
 export interface PooledGroup {
   readonly itemCount: number;
@@ -105,18 +105,36 @@ export class PooledKernel {
     if (this.binomial) return binomialMoments(this.itemCount, this.size - 1, indices);
     const N = this.itemCount;
     const d = indices.length;
-    // In WebAssembly memory where it runs (src/core/wasm/windows.ts: the same numbers, about 3× faster).
-    const wasm = WasmMoments.create(d, N);
-    const columns = wasm?.columns ?? new Float64Array(N * d);
-    const first = wasm?.first ?? new Int32Array(d);
-    const last = wasm?.last ?? new Int32Array(d);
     const all = this.columnMajor();
+    // In WebAssembly memory where it runs (src/core/wasm/windows.ts: the same numbers, about 3× faster), one memory
+    // for every kernel of this N and m: each moments object loads its columns there when it computes after another.
+    const wasm = sharedMoments(this.size, N);
+    if (wasm) {
+      const owner = {};
+      const load = () => {
+        indices.forEach((i, a) => {
+          wasm.columns.set(all.columns.subarray(i * N, (i + 1) * N), a * N);
+          wasm.first[a] = all.first[i];
+          wasm.last[a] = all.last[i];
+        });
+        wasm.use(d);
+        loadedBy.set(wasm, owner);
+      };
+      return {
+        compute(pi: Float64Array): Float64Array {
+          if (loadedBy.get(wasm) !== owner) load();
+          return wasm.compute(pi);
+        },
+      };
+    }
+    const columns = new Float64Array(N * d);
+    const first = new Int32Array(d);
+    const last = new Int32Array(d);
     indices.forEach((i, a) => {
       columns.set(all.columns.subarray(i * N, (i + 1) * N), a * N);
       first[a] = all.first[i];
       last[a] = all.last[i];
     });
-    if (wasm) return { compute: (pi: Float64Array) => wasm.compute(pi) };
     const weighted = new Float64Array(N * d);
     return {
       compute(pi: Float64Array): Float64Array {
@@ -210,6 +228,16 @@ function blockMoments(
   out[a * d + b1] = out[b1 * d + a] = e01 + o01;
   out[a1 * d + b] = out[b * d + a1] = e10 + o10;
   out[a1 * d + b1] = out[b1 * d + a1] = e11 + o11;
+}
+
+/** The WebAssembly moments memory of the last (m + 1, N) asked, and which moments object last loaded it. */
+let shared: WasmMoments | null = null;
+const loadedBy = new WeakMap<WasmMoments, object>();
+
+function sharedMoments(capacity: number, N: number): WasmMoments | null {
+  if (!wasmWindowsAvailable()) return null;
+  if (shared?.capacity !== capacity || shared.n !== N) shared = WasmMoments.create(capacity, N);
+  return shared;
 }
 
 /**

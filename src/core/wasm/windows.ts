@@ -128,35 +128,59 @@ function layout(sizes: readonly number[]): { at: number[]; bytes: number } {
 
 /**
  * The second moments of pooledKernel.ts (C_ab = Σ_R w_a[R] k_b[R], d columns of N values, column-major, column a
- * nonzero over first[a]..last[a]) in WebAssembly memory: the caller fills `columns`, `first` and `last` once; each
- * `compute(π)` weighs the columns and sums (the same numbers bit for bit as pooledKernel.ts's JavaScript).
+ * nonzero over first[a]..last[a]) in WebAssembly memory with room for `capacity` columns: the caller fills the first
+ * d of `columns`, `first` and `last` and calls `use(d)`; each `compute(π)` weighs the columns and sums (the same
+ * numbers bit for bit as pooledKernel.ts's JavaScript). One memory serves fit after fit (a fresh memory per fit
+ * spent more time faulting in its pages than the moments took).
  */
 export class WasmMoments {
   readonly columns: Float64Array;
   readonly first: Int32Array;
   readonly last: Int32Array;
+  private readonly weighted: Float64Array;
   private readonly pi: Float64Array;
   private readonly out: Float64Array;
+  private d: number;
 
   private constructor(
-    private readonly d: number,
-    private readonly n: number,
+    readonly capacity: number,
+    readonly n: number,
     private readonly exports: WindowsExports,
     buffer: ArrayBuffer,
     private readonly at: number[],
   ) {
-    this.columns = new Float64Array(buffer, at[0], d * n);
-    this.first = new Int32Array(buffer, at[2], d);
-    this.last = new Int32Array(buffer, at[3], d);
-    this.out = new Float64Array(buffer, at[4], d * d);
+    this.d = capacity;
+    this.columns = new Float64Array(buffer, at[0], capacity * n);
+    this.weighted = new Float64Array(buffer, at[1], capacity * n);
+    this.first = new Int32Array(buffer, at[2], capacity);
+    this.last = new Int32Array(buffer, at[3], capacity);
+    this.out = new Float64Array(buffer, at[4], capacity * capacity);
     this.pi = new Float64Array(buffer, at[5], n);
   }
 
-  /** Room for d columns of n values, or null (use the JavaScript loops). */
-  static create(d: number, n: number): WasmMoments | null {
-    const { at, bytes } = layout([d * n * 8, d * n * 8, d * 4, d * 4, d * d * 8, n * 8]);
+  /** Room for `capacity` columns of n values, or null (use the JavaScript loops). */
+  static create(capacity: number, n: number): WasmMoments | null {
+    const { at, bytes } = layout([
+      capacity * n * 8,
+      capacity * n * 8,
+      capacity * 4,
+      capacity * 4,
+      capacity ** 2 * 8,
+      n * 8,
+    ]);
     const made = instantiate(bytes);
-    return made && new WasmMoments(d, n, made.exports, made.memory.buffer, at);
+    return made && new WasmMoments(capacity, n, made.exports, made.memory.buffer, at);
+  }
+
+  /**
+   * The moments of the first d columns from now on (d ≤ capacity), whose columns, first and last the caller has
+   * just written. Clears the weighted columns: `weigh` writes them over each column's window only, and the sums read
+   * a column outside its window where its pair's window reaches (zeros there, not the last columns' values).
+   */
+  use(d: number): void {
+    if (d > this.capacity) throw new Error(`${d} columns exceed the room for ${this.capacity}`);
+    this.d = d;
+    this.weighted.fill(0, 0, d * this.n);
   }
 
   /** C (row-major d × d, a new array) at π (weighted = π ⊙ columns over the windows, then the sums). */
@@ -165,7 +189,7 @@ export class WasmMoments {
     this.pi.set(pi.subarray(0, this.n));
     this.exports.weigh(this.d, this.n, piAt, columns, first, last, weighted);
     this.exports.moments(this.d, this.n, weighted, columns, first, last, out);
-    return this.out.slice();
+    return this.out.slice(0, this.d * this.d);
   }
 }
 
