@@ -4,123 +4,171 @@
 ;; entry on as ends), and the three products every estimator calls.
 ;; The sums are taken in exactly the order of kernelProducts.ts's `dot` (four partial sums s0..s3 over k mod 4 from
 ;; the window's start as two f64x2 accumulators (s0, s1) and (s2, s3), the tail into s0, then s0 + s1 + (s2 + s3)),
-;; and `axpy` is elementwise, so every product is bit for bit the JavaScript one (windows.test.ts checks it).
+;; and `axpy` is elementwise (both written out in each export's loop over windows), so every product is bit for bit the JavaScript one (windows.test.ts checks it).
 ;; There is no fused multiply-add in WebAssembly's SIMD: each product is rounded before it is added, as in JavaScript.
 ;; Addresses are byte offsets into the instance's memory; the caller (windows.ts) lays the arrays out.
 ;; Built into windowsModule.ts by scripts/build-wasm.mjs.
 (module
   (import "env" "memory" (memory 1))
 
-  ;; Σ_k x[k] · v[k] over k in [0, len), x at byte address xp, v at vp (kernelProducts.ts `dot`).
-  (func $dot (param $xp i32) (param $vp i32) (param $len i32) (result f64)
-    (local $a v128) (local $b v128) (local $end i32) (local $s0 f64)
-    (local.set $end (i32.add (local.get $vp) (i32.shl (local.get $len) (i32.const 3))))
-    (local.set $a (f64x2.splat (f64.const 0)))
-    (local.set $b (f64x2.splat (f64.const 0)))
-    (block $done
-      (loop $four
-        (br_if $done (i32.gt_u (i32.add (local.get $vp) (i32.const 32)) (local.get $end)))
-        (local.set $a (f64x2.add (local.get $a) (f64x2.mul (v128.load (local.get $xp)) (v128.load (local.get $vp)))))
-        (local.set $b (f64x2.add (local.get $b)
-          (f64x2.mul (v128.load offset=16 (local.get $xp)) (v128.load offset=16 (local.get $vp)))))
-        (local.set $xp (i32.add (local.get $xp) (i32.const 32)))
-        (local.set $vp (i32.add (local.get $vp) (i32.const 32)))
-        (br $four)))
-    (local.set $s0 (f64x2.extract_lane 0 (local.get $a)))
-    (block $done
-      (loop $one
-        (br_if $done (i32.ge_u (local.get $vp) (local.get $end)))
-        (local.set $s0 (f64.add (local.get $s0) (f64.mul (f64.load (local.get $xp)) (f64.load (local.get $vp)))))
-        (local.set $xp (i32.add (local.get $xp) (i32.const 8)))
-        (local.set $vp (i32.add (local.get $vp) (i32.const 8)))
-        (br $one)))
-    (f64.add
-      (f64.add (local.get $s0) (f64x2.extract_lane 1 (local.get $a)))
-      (f64.add (f64x2.extract_lane 0 (local.get $b)) (f64x2.extract_lane 1 (local.get $b)))))
-
-  ;; out[k] += a · v[k] over k in [0, len), v at vp, out at op (kernelProducts.ts `axpy`).
-  (func $axpy (param $a f64) (param $vp i32) (param $len i32) (param $op i32)
-    (local $av v128) (local $end i32)
-    (local.set $end (i32.add (local.get $vp) (i32.shl (local.get $len) (i32.const 3))))
-    (local.set $av (f64x2.splat (local.get $a)))
-    (block $done
-      (loop $four
-        (br_if $done (i32.gt_u (i32.add (local.get $vp) (i32.const 32)) (local.get $end)))
-        (v128.store (local.get $op)
-          (f64x2.add (v128.load (local.get $op)) (f64x2.mul (local.get $av) (v128.load (local.get $vp)))))
-        (v128.store offset=16 (local.get $op)
-          (f64x2.add (v128.load offset=16 (local.get $op)) (f64x2.mul (local.get $av) (v128.load offset=16 (local.get $vp)))))
-        (local.set $op (i32.add (local.get $op) (i32.const 32)))
-        (local.set $vp (i32.add (local.get $vp) (i32.const 32)))
-        (br $four)))
-    (block $done
-      (loop $one
-        (br_if $done (i32.ge_u (local.get $vp) (local.get $end)))
-        (f64.store (local.get $op) (f64.add (f64.load (local.get $op)) (f64.mul (local.get $a) (f64.load (local.get $vp)))))
-        (local.set $op (i32.add (local.get $op) (i32.const 8)))
-        (local.set $vp (i32.add (local.get $vp) (i32.const 8)))
-        (br $one))))
-
-  ;; Byte address of window j's first value, and its length.
+  ;; Byte address of window j's first value (the window's start index, times 8, past `values`).
   (func $start (param $values i32) (param $starts i32) (param $j i32) (result i32)
     (i32.add (local.get $values) (i32.shl (call $int (local.get $starts) (local.get $j)) (i32.const 3))))
-  (func $length (param $starts i32) (param $ends i32) (param $j i32) (result i32)
-    (i32.sub (call $int (local.get $ends) (local.get $j)) (call $int (local.get $starts) (local.get $j))))
-  ;; Byte address of element lo[j] of the vector at base.
-  (func $at (param $base i32) (param $lo i32) (param $j i32) (result i32)
-    (i32.add (local.get $base) (i32.shl (i32.load (i32.add (local.get $lo) (i32.shl (local.get $j) (i32.const 2))))
-      (i32.const 3))))
 
-  ;; out[j] = Σ_k x[lo[j] + k] · window_j[k] for j < count (rows: Kᵀc; columns: Kπ).
+  ;; out[j] = Σ_k x[lo[j] + k] · window_j[k] for j < count (rows: Kᵀc; columns: Kπ). $dot's loops written out here
+  ;; (and in axpys and rowEmStep): V8 does not inline WebAssembly calls, and a call per window with its address
+  ;; helpers cost as much as a short window's arithmetic.
   (func (export "dots") (param $count i32) (param $values i32) (param $lo i32) (param $starts i32) (param $ends i32)
         (param $x i32) (param $out i32)
-    (local $j i32)
+    (local $j i32) (local $at i32) (local $vp i32) (local $end i32) (local $xp i32) (local $s f64)
+    (local $a v128) (local $b v128)
     (block $done
       (loop $windows
         (br_if $done (i32.ge_u (local.get $j) (local.get $count)))
+        (local.set $at (i32.shl (local.get $j) (i32.const 2)))
+        (local.set $vp (call $start (local.get $values) (local.get $starts) (local.get $j)))
+        (local.set $end (call $start (local.get $values) (local.get $ends) (local.get $j)))
+        (local.set $xp (i32.add (local.get $x)
+          (i32.shl (i32.load (i32.add (local.get $lo) (local.get $at))) (i32.const 3))))
+        (local.set $a (f64x2.splat (f64.const 0)))
+        (local.set $b (f64x2.splat (f64.const 0)))
+        (block $dotted
+          (loop $four
+            (br_if $dotted (i32.gt_u (i32.add (local.get $vp) (i32.const 32)) (local.get $end)))
+            (local.set $a (f64x2.add (local.get $a) (f64x2.mul (v128.load (local.get $xp)) (v128.load (local.get $vp)))))
+            (local.set $b (f64x2.add (local.get $b)
+              (f64x2.mul (v128.load offset=16 (local.get $xp)) (v128.load offset=16 (local.get $vp)))))
+            (local.set $xp (i32.add (local.get $xp) (i32.const 32)))
+            (local.set $vp (i32.add (local.get $vp) (i32.const 32)))
+            (br $four)))
+        (local.set $s (f64x2.extract_lane 0 (local.get $a)))
+        (block $tailed
+          (loop $one
+            (br_if $tailed (i32.ge_u (local.get $vp) (local.get $end)))
+            (local.set $s (f64.add (local.get $s) (f64.mul (f64.load (local.get $xp)) (f64.load (local.get $vp)))))
+            (local.set $xp (i32.add (local.get $xp) (i32.const 8)))
+            (local.set $vp (i32.add (local.get $vp) (i32.const 8)))
+            (br $one)))
         (f64.store (i32.add (local.get $out) (i32.shl (local.get $j) (i32.const 3)))
-          (call $dot (call $at (local.get $x) (local.get $lo) (local.get $j))
-            (call $start (local.get $values) (local.get $starts) (local.get $j))
-            (call $length (local.get $starts) (local.get $ends) (local.get $j))))
+          (f64.add
+            (f64.add (local.get $s) (f64x2.extract_lane 1 (local.get $a)))
+            (f64.add (f64x2.extract_lane 0 (local.get $b)) (f64x2.extract_lane 1 (local.get $b)))))
         (local.set $j (i32.add (local.get $j) (i32.const 1)))
         (br $windows))))
 
   ;; out = 0 over outLength, then out[lo[j] + k] += a[j] · window_j[k] for every j < count with a[j] ≠ 0
-  ;; (rows: Kπ; columns: Kᵀc).
+  ;; (rows: Kπ; columns: Kᵀc); $axpy's loops written out.
   (func (export "axpys") (param $count i32) (param $values i32) (param $lo i32) (param $starts i32) (param $ends i32)
         (param $a i32) (param $out i32) (param $outLength i32)
-    (local $j i32) (local $aj f64)
+    (local $j i32) (local $aj f64) (local $av v128) (local $vp i32) (local $end i32) (local $op i32)
     (memory.fill (local.get $out) (i32.const 0) (i32.shl (local.get $outLength) (i32.const 3)))
     (block $done
       (loop $windows
         (br_if $done (i32.ge_u (local.get $j) (local.get $count)))
         (local.set $aj (f64.load (i32.add (local.get $a) (i32.shl (local.get $j) (i32.const 3)))))
         (if (f64.ne (local.get $aj) (f64.const 0))
-          (then (call $axpy (local.get $aj)
-            (call $start (local.get $values) (local.get $starts) (local.get $j))
-            (call $length (local.get $starts) (local.get $ends) (local.get $j))
-            (call $at (local.get $out) (local.get $lo) (local.get $j)))))
+          (then
+            (local.set $vp (call $start (local.get $values) (local.get $starts) (local.get $j)))
+            (local.set $end (call $start (local.get $values) (local.get $ends) (local.get $j)))
+            (local.set $op (i32.add (local.get $out)
+              (i32.shl (call $int (local.get $lo) (local.get $j)) (i32.const 3))))
+            (local.set $av (f64x2.splat (local.get $aj)))
+            (block $added
+              (loop $four
+                (br_if $added (i32.gt_u (i32.add (local.get $vp) (i32.const 32)) (local.get $end)))
+                (v128.store (local.get $op)
+                  (f64x2.add (v128.load (local.get $op)) (f64x2.mul (local.get $av) (v128.load (local.get $vp)))))
+                (v128.store offset=16 (local.get $op)
+                  (f64x2.add (v128.load offset=16 (local.get $op))
+                    (f64x2.mul (local.get $av) (v128.load offset=16 (local.get $vp)))))
+                (local.set $op (i32.add (local.get $op) (i32.const 32)))
+                (local.set $vp (i32.add (local.get $vp) (i32.const 32)))
+                (br $four)))
+            (block $added
+              (loop $one
+                (br_if $added (i32.ge_u (local.get $vp) (local.get $end)))
+                (f64.store (local.get $op)
+                  (f64.add (f64.load (local.get $op)) (f64.mul (local.get $aj) (f64.load (local.get $vp)))))
+                (local.set $op (i32.add (local.get $op) (i32.const 8)))
+                (local.set $vp (i32.add (local.get $vp) (i32.const 8)))
+                (br $one)))))
         (local.set $j (i32.add (local.get $j) (i32.const 1)))
         (br $windows))))
 
   ;; The fused EM step over row windows (kernelProducts.ts StoredProducts.emStep): d = row · c, next[r] = π[r] d,
-  ;; q += next[r] · row (q zeroed first over `size`). Returns max d and Σ next.
+  ;; q += next[r] · row (q zeroed first over `size`). Returns max d and Σ next. $dot and $axpy written out in the row
+  ;; loop (the same operations in the same order): rows of a single-n kernel hold about m values, and the calls with
+  ;; their address helpers took a fifth of the step at n = 50,000, m = 100.
   (func (export "rowEmStep") (param $count i32) (param $values i32) (param $lo i32) (param $starts i32) (param $ends i32)
         (param $pi i32) (param $c i32) (param $next i32) (param $q i32) (param $size i32) (result f64 f64)
-    (local $r i32) (local $vp i32) (local $len i32) (local $d f64) (local $p f64) (local $maxD f64) (local $sum f64)
+    (local $r i32) (local $vp i32) (local $end i32) (local $xp i32) (local $op i32) (local $at i32)
+    (local $d f64) (local $p f64) (local $maxD f64) (local $sum f64)
+    (local $a v128) (local $b v128) (local $pv v128)
     (memory.fill (local.get $q) (i32.const 0) (i32.shl (local.get $size) (i32.const 3)))
     (block $done
       (loop $rows
         (br_if $done (i32.ge_u (local.get $r) (local.get $count)))
-        (local.set $vp (call $start (local.get $values) (local.get $starts) (local.get $r)))
-        (local.set $len (call $length (local.get $starts) (local.get $ends) (local.get $r)))
-        (local.set $d (call $dot (call $at (local.get $c) (local.get $lo) (local.get $r)) (local.get $vp) (local.get $len)))
+        (local.set $at (i32.shl (local.get $r) (i32.const 2)))
+        (local.set $vp (i32.add (local.get $values)
+          (i32.shl (i32.load (i32.add (local.get $starts) (local.get $at))) (i32.const 3))))
+        (local.set $end (i32.add (local.get $values)
+          (i32.shl (i32.load (i32.add (local.get $ends) (local.get $at))) (i32.const 3))))
+        ;; The row's first column, as a byte offset into c and q.
+        (local.set $at (i32.shl (i32.load (i32.add (local.get $lo) (local.get $at))) (i32.const 3)))
+        ;; d = Σ_k c[lo + k] · row[k] ($dot).
+        (local.set $xp (i32.add (local.get $c) (local.get $at)))
+        (local.set $a (f64x2.splat (f64.const 0)))
+        (local.set $b (f64x2.splat (f64.const 0)))
+        (block $dotted
+          (loop $four
+            (br_if $dotted (i32.gt_u (i32.add (local.get $vp) (i32.const 32)) (local.get $end)))
+            (local.set $a (f64x2.add (local.get $a) (f64x2.mul (v128.load (local.get $xp)) (v128.load (local.get $vp)))))
+            (local.set $b (f64x2.add (local.get $b)
+              (f64x2.mul (v128.load offset=16 (local.get $xp)) (v128.load offset=16 (local.get $vp)))))
+            (local.set $xp (i32.add (local.get $xp) (i32.const 32)))
+            (local.set $vp (i32.add (local.get $vp) (i32.const 32)))
+            (br $four)))
+        (local.set $d (f64x2.extract_lane 0 (local.get $a)))
+        (block $tailed
+          (loop $one
+            (br_if $tailed (i32.ge_u (local.get $vp) (local.get $end)))
+            (local.set $d (f64.add (local.get $d) (f64.mul (f64.load (local.get $xp)) (f64.load (local.get $vp)))))
+            (local.set $xp (i32.add (local.get $xp) (i32.const 8)))
+            (local.set $vp (i32.add (local.get $vp) (i32.const 8)))
+            (br $one)))
+        (local.set $d (f64.add
+          (f64.add (local.get $d) (f64x2.extract_lane 1 (local.get $a)))
+          (f64.add (f64x2.extract_lane 0 (local.get $b)) (f64x2.extract_lane 1 (local.get $b)))))
         (if (f64.gt (local.get $d) (local.get $maxD)) (then (local.set $maxD (local.get $d))))
         (local.set $p (f64.mul (f64.load (i32.add (local.get $pi) (i32.shl (local.get $r) (i32.const 3)))) (local.get $d)))
         (f64.store (i32.add (local.get $next) (i32.shl (local.get $r) (i32.const 3))) (local.get $p))
         (local.set $sum (f64.add (local.get $sum) (local.get $p)))
+        ;; q[lo + k] += p · row[k] ($axpy), when p ≠ 0.
         (if (f64.ne (local.get $p) (f64.const 0))
-          (then (call $axpy (local.get $p) (local.get $vp) (local.get $len) (call $at (local.get $q) (local.get $lo) (local.get $r)))))
+          (then
+            (local.set $vp (i32.add (local.get $values)
+              (i32.shl (i32.load (i32.add (local.get $starts) (i32.shl (local.get $r) (i32.const 2)))) (i32.const 3))))
+            (local.set $op (i32.add (local.get $q) (local.get $at)))
+            (local.set $pv (f64x2.splat (local.get $p)))
+            (block $added
+              (loop $four
+                (br_if $added (i32.gt_u (i32.add (local.get $vp) (i32.const 32)) (local.get $end)))
+                (v128.store (local.get $op)
+                  (f64x2.add (v128.load (local.get $op)) (f64x2.mul (local.get $pv) (v128.load (local.get $vp)))))
+                (v128.store offset=16 (local.get $op)
+                  (f64x2.add (v128.load offset=16 (local.get $op))
+                    (f64x2.mul (local.get $pv) (v128.load offset=16 (local.get $vp)))))
+                (local.set $op (i32.add (local.get $op) (i32.const 32)))
+                (local.set $vp (i32.add (local.get $vp) (i32.const 32)))
+                (br $four)))
+            (block $added
+              (loop $one
+                (br_if $added (i32.ge_u (local.get $vp) (local.get $end)))
+                (f64.store (local.get $op)
+                  (f64.add (f64.load (local.get $op)) (f64.mul (local.get $p) (f64.load (local.get $vp)))))
+                (local.set $op (i32.add (local.get $op) (i32.const 8)))
+                (local.set $vp (i32.add (local.get $vp) (i32.const 8)))
+                (br $one)))))
         (local.set $r (i32.add (local.get $r) (i32.const 1)))
         (br $rows)))
     (local.get $maxD) (local.get $sum))
