@@ -96,63 +96,120 @@
         (br $windows))))
 
   ;; The fused EM step over row windows (kernelProducts.ts StoredProducts.emStep): d = row · c, next[r] = π[r] d,
-  ;; q += next[r] · row (q zeroed first over `size`). Returns max d and Σ next. $dot and $axpy written out in the row
-  ;; loop (the same operations in the same order): rows of a single-n kernel hold about m values, and the calls with
-  ;; their address helpers took a fifth of the step at n = 50,000, m = 100.
+  ;; q += next[r] · row (q zeroed first over `size`). Returns max d and Σ next. Rows are taken two at a time: their
+  ;; dot products, independent, run interleaved (each row's own two accumulators, so the same sums in the same order
+  ;; as $dot: a single row's chain of additions waits on each add, two chains overlap), then each row in turn is
+  ;; finished ($axpy into q). Everything written out in the loop (V8 does not inline WebAssembly calls).
   (func (export "rowEmStep") (param $count i32) (param $values i32) (param $lo i32) (param $starts i32) (param $ends i32)
         (param $pi i32) (param $c i32) (param $next i32) (param $q i32) (param $size i32) (result f64 f64)
-    (local $r i32) (local $vp i32) (local $end i32) (local $xp i32) (local $op i32) (local $at i32)
-    (local $d f64) (local $p f64) (local $maxD f64) (local $sum f64)
-    (local $a v128) (local $b v128) (local $pv v128)
+    (local $r i32) (local $at i32) (local $vp i32) (local $op i32)
+    (local $start0 i32) (local $end0 i32) (local $lo0 i32) (local $vp0 i32) (local $xp0 i32)
+    (local $start1 i32) (local $end1 i32) (local $lo1 i32) (local $vp1 i32) (local $xp1 i32)
+    (local $a0 v128) (local $b0 v128) (local $a1 v128) (local $b1 v128) (local $pv v128)
+    (local $d0 f64) (local $d1 f64) (local $p f64) (local $maxD f64) (local $sum f64)
     (memory.fill (local.get $q) (i32.const 0) (i32.shl (local.get $size) (i32.const 3)))
     (block $done
       (loop $rows
         (br_if $done (i32.ge_u (local.get $r) (local.get $count)))
         (local.set $at (i32.shl (local.get $r) (i32.const 2)))
-        (local.set $vp (i32.add (local.get $values)
+        (local.set $start0 (i32.add (local.get $values)
           (i32.shl (i32.load (i32.add (local.get $starts) (local.get $at))) (i32.const 3))))
-        (local.set $end (i32.add (local.get $values)
+        (local.set $end0 (i32.add (local.get $values)
           (i32.shl (i32.load (i32.add (local.get $ends) (local.get $at))) (i32.const 3))))
-        ;; The row's first column, as a byte offset into c and q.
-        (local.set $at (i32.shl (i32.load (i32.add (local.get $lo) (local.get $at))) (i32.const 3)))
-        ;; d = Σ_k c[lo + k] · row[k] ($dot).
-        (local.set $xp (i32.add (local.get $c) (local.get $at)))
-        (local.set $a (f64x2.splat (f64.const 0)))
-        (local.set $b (f64x2.splat (f64.const 0)))
-        (block $dotted
-          (loop $four
-            (br_if $dotted (i32.gt_u (i32.add (local.get $vp) (i32.const 32)) (local.get $end)))
-            (local.set $a (f64x2.add (local.get $a) (f64x2.mul (v128.load (local.get $xp)) (v128.load (local.get $vp)))))
-            (local.set $b (f64x2.add (local.get $b)
-              (f64x2.mul (v128.load offset=16 (local.get $xp)) (v128.load offset=16 (local.get $vp)))))
-            (local.set $xp (i32.add (local.get $xp) (i32.const 32)))
-            (local.set $vp (i32.add (local.get $vp) (i32.const 32)))
-            (br $four)))
-        (local.set $d (f64x2.extract_lane 0 (local.get $a)))
-        (block $tailed
-          (loop $one
-            (br_if $tailed (i32.ge_u (local.get $vp) (local.get $end)))
-            (local.set $d (f64.add (local.get $d) (f64.mul (f64.load (local.get $xp)) (f64.load (local.get $vp)))))
-            (local.set $xp (i32.add (local.get $xp) (i32.const 8)))
-            (local.set $vp (i32.add (local.get $vp) (i32.const 8)))
-            (br $one)))
-        (local.set $d (f64.add
-          (f64.add (local.get $d) (f64x2.extract_lane 1 (local.get $a)))
-          (f64.add (f64x2.extract_lane 0 (local.get $b)) (f64x2.extract_lane 1 (local.get $b)))))
-        (if (f64.gt (local.get $d) (local.get $maxD)) (then (local.set $maxD (local.get $d))))
-        (local.set $p (f64.mul (f64.load (i32.add (local.get $pi) (i32.shl (local.get $r) (i32.const 3)))) (local.get $d)))
+        (local.set $lo0 (i32.shl (i32.load (i32.add (local.get $lo) (local.get $at))) (i32.const 3)))
+        ;; The next row, or an empty one after the last.
+        (if (i32.lt_u (i32.add (local.get $r) (i32.const 1)) (local.get $count))
+          (then
+        (local.set $at (i32.shl (i32.add (local.get $r) (i32.const 1)) (i32.const 2)))
+        (local.set $start1 (i32.add (local.get $values)
+          (i32.shl (i32.load (i32.add (local.get $starts) (local.get $at))) (i32.const 3))))
+        (local.set $end1 (i32.add (local.get $values)
+          (i32.shl (i32.load (i32.add (local.get $ends) (local.get $at))) (i32.const 3))))
+        (local.set $lo1 (i32.shl (i32.load (i32.add (local.get $lo) (local.get $at))) (i32.const 3)))
+          )
+          (else
+            (local.set $start1 (i32.const 0))
+            (local.set $end1 (i32.const 0))
+            (local.set $lo1 (i32.const 0))))
+        (local.set $vp0 (local.get $start0))
+        (local.set $xp0 (i32.add (local.get $c) (local.get $lo0)))
+        (local.set $vp1 (local.get $start1))
+        (local.set $xp1 (i32.add (local.get $c) (local.get $lo1)))
+        (local.set $a0 (f64x2.splat (f64.const 0)))
+        (local.set $b0 (f64x2.splat (f64.const 0)))
+        (local.set $a1 (f64x2.splat (f64.const 0)))
+        (local.set $b1 (f64x2.splat (f64.const 0)))
+        ;; Both rows' blocks of four while both have one.
+        (block $paired
+          (loop $both
+            (br_if $paired (i32.gt_u (i32.add (local.get $vp0) (i32.const 32)) (local.get $end0)))
+            (br_if $paired (i32.gt_u (i32.add (local.get $vp1) (i32.const 32)) (local.get $end1)))
+            (local.set $a0 (f64x2.add (local.get $a0) (f64x2.mul (v128.load (local.get $xp0)) (v128.load (local.get $vp0)))))
+            (local.set $a1 (f64x2.add (local.get $a1) (f64x2.mul (v128.load (local.get $xp1)) (v128.load (local.get $vp1)))))
+            (local.set $b0 (f64x2.add (local.get $b0)
+              (f64x2.mul (v128.load offset=16 (local.get $xp0)) (v128.load offset=16 (local.get $vp0)))))
+            (local.set $b1 (f64x2.add (local.get $b1)
+              (f64x2.mul (v128.load offset=16 (local.get $xp1)) (v128.load offset=16 (local.get $vp1)))))
+            (local.set $xp0 (i32.add (local.get $xp0) (i32.const 32)))
+            (local.set $vp0 (i32.add (local.get $vp0) (i32.const 32)))
+            (local.set $xp1 (i32.add (local.get $xp1) (i32.const 32)))
+            (local.set $vp1 (i32.add (local.get $vp1) (i32.const 32)))
+            (br $both)))
+        ;; Row 0's remaining blocks of four, its tail into s0, then s0 + s1 + (s2 + s3): its d.
+        (block $dotted0
+          (loop $four0
+            (br_if $dotted0 (i32.gt_u (i32.add (local.get $vp0) (i32.const 32)) (local.get $end0)))
+            (local.set $a0 (f64x2.add (local.get $a0) (f64x2.mul (v128.load (local.get $xp0)) (v128.load (local.get $vp0)))))
+            (local.set $b0 (f64x2.add (local.get $b0)
+              (f64x2.mul (v128.load offset=16 (local.get $xp0)) (v128.load offset=16 (local.get $vp0)))))
+            (local.set $xp0 (i32.add (local.get $xp0) (i32.const 32)))
+            (local.set $vp0 (i32.add (local.get $vp0) (i32.const 32)))
+            (br $four0)))
+        (local.set $d0 (f64x2.extract_lane 0 (local.get $a0)))
+        (block $tailed0
+          (loop $one0
+            (br_if $tailed0 (i32.ge_u (local.get $vp0) (local.get $end0)))
+            (local.set $d0 (f64.add (local.get $d0) (f64.mul (f64.load (local.get $xp0)) (f64.load (local.get $vp0)))))
+            (local.set $xp0 (i32.add (local.get $xp0) (i32.const 8)))
+            (local.set $vp0 (i32.add (local.get $vp0) (i32.const 8)))
+            (br $one0)))
+        (local.set $d0 (f64.add
+          (f64.add (local.get $d0) (f64x2.extract_lane 1 (local.get $a0)))
+          (f64.add (f64x2.extract_lane 0 (local.get $b0)) (f64x2.extract_lane 1 (local.get $b0)))))
+        ;; Row 1's remaining blocks of four, its tail into s0, then s0 + s1 + (s2 + s3): its d.
+        (block $dotted1
+          (loop $four1
+            (br_if $dotted1 (i32.gt_u (i32.add (local.get $vp1) (i32.const 32)) (local.get $end1)))
+            (local.set $a1 (f64x2.add (local.get $a1) (f64x2.mul (v128.load (local.get $xp1)) (v128.load (local.get $vp1)))))
+            (local.set $b1 (f64x2.add (local.get $b1)
+              (f64x2.mul (v128.load offset=16 (local.get $xp1)) (v128.load offset=16 (local.get $vp1)))))
+            (local.set $xp1 (i32.add (local.get $xp1) (i32.const 32)))
+            (local.set $vp1 (i32.add (local.get $vp1) (i32.const 32)))
+            (br $four1)))
+        (local.set $d1 (f64x2.extract_lane 0 (local.get $a1)))
+        (block $tailed1
+          (loop $one1
+            (br_if $tailed1 (i32.ge_u (local.get $vp1) (local.get $end1)))
+            (local.set $d1 (f64.add (local.get $d1) (f64.mul (f64.load (local.get $xp1)) (f64.load (local.get $vp1)))))
+            (local.set $xp1 (i32.add (local.get $xp1) (i32.const 8)))
+            (local.set $vp1 (i32.add (local.get $vp1) (i32.const 8)))
+            (br $one1)))
+        (local.set $d1 (f64.add
+          (f64.add (local.get $d1) (f64x2.extract_lane 1 (local.get $a1)))
+          (f64.add (f64x2.extract_lane 0 (local.get $b1)) (f64x2.extract_lane 1 (local.get $b1)))))
+        ;; Row (local.get $r): max d, next = π d, Σ next, and q[lo + k] += next · row[k] ($axpy) when next ≠ 0.
+        (if (f64.gt (local.get $d0) (local.get $maxD)) (then (local.set $maxD (local.get $d0))))
+        (local.set $p (f64.mul (f64.load (i32.add (local.get $pi) (i32.shl (local.get $r) (i32.const 3)))) (local.get $d0)))
         (f64.store (i32.add (local.get $next) (i32.shl (local.get $r) (i32.const 3))) (local.get $p))
         (local.set $sum (f64.add (local.get $sum) (local.get $p)))
-        ;; q[lo + k] += p · row[k] ($axpy), when p ≠ 0.
         (if (f64.ne (local.get $p) (f64.const 0))
           (then
-            (local.set $vp (i32.add (local.get $values)
-              (i32.shl (i32.load (i32.add (local.get $starts) (i32.shl (local.get $r) (i32.const 2)))) (i32.const 3))))
-            (local.set $op (i32.add (local.get $q) (local.get $at)))
+            (local.set $vp (local.get $start0))
+            (local.set $op (i32.add (local.get $q) (local.get $lo0)))
             (local.set $pv (f64x2.splat (local.get $p)))
-            (block $added
-              (loop $four
-                (br_if $added (i32.gt_u (i32.add (local.get $vp) (i32.const 32)) (local.get $end)))
+            (block $added0
+              (loop $four0
+                (br_if $added0 (i32.gt_u (i32.add (local.get $vp) (i32.const 32)) (local.get $end0)))
                 (v128.store (local.get $op)
                   (f64x2.add (v128.load (local.get $op)) (f64x2.mul (local.get $pv) (v128.load (local.get $vp)))))
                 (v128.store offset=16 (local.get $op)
@@ -160,16 +217,48 @@
                     (f64x2.mul (local.get $pv) (v128.load offset=16 (local.get $vp)))))
                 (local.set $op (i32.add (local.get $op) (i32.const 32)))
                 (local.set $vp (i32.add (local.get $vp) (i32.const 32)))
-                (br $four)))
-            (block $added
-              (loop $one
-                (br_if $added (i32.ge_u (local.get $vp) (local.get $end)))
+                (br $four0)))
+            (block $addedTail0
+              (loop $one0
+                (br_if $addedTail0 (i32.ge_u (local.get $vp) (local.get $end0)))
                 (f64.store (local.get $op)
                   (f64.add (f64.load (local.get $op)) (f64.mul (local.get $p) (f64.load (local.get $vp)))))
                 (local.set $op (i32.add (local.get $op) (i32.const 8)))
                 (local.set $vp (i32.add (local.get $vp) (i32.const 8)))
-                (br $one)))))
-        (local.set $r (i32.add (local.get $r) (i32.const 1)))
+                (br $one0)))))
+        (if (i32.lt_u (i32.add (local.get $r) (i32.const 1)) (local.get $count))
+          (then
+        ;; Row (i32.add (local.get $r) (i32.const 1)): max d, next = π d, Σ next, and q[lo + k] += next · row[k] ($axpy) when next ≠ 0.
+        (if (f64.gt (local.get $d1) (local.get $maxD)) (then (local.set $maxD (local.get $d1))))
+        (local.set $p (f64.mul (f64.load (i32.add (local.get $pi) (i32.shl (i32.add (local.get $r) (i32.const 1)) (i32.const 3)))) (local.get $d1)))
+        (f64.store (i32.add (local.get $next) (i32.shl (i32.add (local.get $r) (i32.const 1)) (i32.const 3))) (local.get $p))
+        (local.set $sum (f64.add (local.get $sum) (local.get $p)))
+        (if (f64.ne (local.get $p) (f64.const 0))
+          (then
+            (local.set $vp (local.get $start1))
+            (local.set $op (i32.add (local.get $q) (local.get $lo1)))
+            (local.set $pv (f64x2.splat (local.get $p)))
+            (block $added1
+              (loop $four1
+                (br_if $added1 (i32.gt_u (i32.add (local.get $vp) (i32.const 32)) (local.get $end1)))
+                (v128.store (local.get $op)
+                  (f64x2.add (v128.load (local.get $op)) (f64x2.mul (local.get $pv) (v128.load (local.get $vp)))))
+                (v128.store offset=16 (local.get $op)
+                  (f64x2.add (v128.load offset=16 (local.get $op))
+                    (f64x2.mul (local.get $pv) (v128.load offset=16 (local.get $vp)))))
+                (local.set $op (i32.add (local.get $op) (i32.const 32)))
+                (local.set $vp (i32.add (local.get $vp) (i32.const 32)))
+                (br $four1)))
+            (block $addedTail1
+              (loop $one1
+                (br_if $addedTail1 (i32.ge_u (local.get $vp) (local.get $end1)))
+                (f64.store (local.get $op)
+                  (f64.add (f64.load (local.get $op)) (f64.mul (local.get $p) (f64.load (local.get $vp)))))
+                (local.set $op (i32.add (local.get $op) (i32.const 8)))
+                (local.set $vp (i32.add (local.get $vp) (i32.const 8)))
+                (br $one1)))))
+          ))
+        (local.set $r (i32.add (local.get $r) (i32.const 2)))
         (br $rows)))
     (local.get $maxD) (local.get $sum))
   ;; The second moments C_ab = Σ_R w_a[R] k_b[R] of pooledKernel.ts (w = π ⊙ k), d columns of N values each, column-major,
