@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { allowWasmWindows } from '../wasm/windows.ts';
 import { parseMetricList } from '../metrics.ts';
 import { pushForward } from './rankMap.ts';
-import { metricFromDistribution, sharedDistributionMetrics } from './metricsFromDistribution.ts';
+import { forgetMetricTables, metricFromDistribution, sharedDistributionMetrics } from './metricsFromDistribution.ts';
 
 const N = 300;
 const metrics = parseMetricList('ap,ndcg,recall@10,auc');
@@ -23,6 +24,10 @@ const distribution = (seed: number) => {
   return p.map((v) => v / s);
 };
 
+afterEach(() => {
+  allowWasmWindows(true);
+});
+
 describe('sharedDistributionMetrics (eq 14 over shared π̂)', () => {
   it('is the group-by-group mixture, also when the next call has the same groups (their mixed table is reused)', () => {
     const groups = [
@@ -41,5 +46,23 @@ describe('sharedDistributionMetrics (eq 14 over shared π̂)', () => {
       const got = sharedDistributionMetrics(relative, N, gs, metrics);
       direct(relative, [...gs]).forEach((v, j) => expect(Math.abs(got[j] - v)).toBeLessThan(1e-14));
     }
+  });
+
+  it('mixes the tables in WebAssembly and in JavaScript to the same numbers, bit for bit', () => {
+    const groups = [
+      { itemCount: 90, weight: 2 },
+      { itemCount: 170, weight: 7 },
+      { itemCount: 260, weight: 1 },
+      { itemCount: 300, weight: 4 },
+    ];
+    const relative = distribution(6);
+    forgetMetricTables();
+    allowWasmWindows(true);
+    const wasm = sharedDistributionMetrics(relative, N, groups, metrics);
+    forgetMetricTables();
+    allowWasmWindows(false);
+    const js = sharedDistributionMetrics(relative, N, groups, metrics);
+    expect(js).toEqual(wasm);
+    direct(relative, groups).forEach((v, j) => expect(Math.abs(js[j] - v)).toBeLessThan(1e-14));
   });
 });
