@@ -126,19 +126,22 @@ describe('pooled kernel', () => {
       [0.1, 0.6, 0.3],
       [0.25, 0.25, 0.5],
     ];
-    const groupsOf = (s: number[]) => [
-      { itemCount: 300, sampleSize: 9, share: s[0] },
-      { itemCount: 240, sampleSize: 9, share: s[1] },
-      { itemCount: 170, sampleSize: 7, share: s[2] },
-    ];
-    const cache = new PooledKernelCache();
-    for (const s of shares) {
-      const groups = groupsOf(s);
-      const cached = cache.get(300, groups, 'without-replacement');
-      const fresh = new PooledKernel(300, groups, 'without-replacement');
-      expect(cached.values).toEqual(fresh.values);
-      const want = definition(300, groups);
-      want.forEach((v, k) => expect(Math.abs(cached.values[k] - v)).toBeLessThanOrEqual(1e-14));
+    // One m (the kept kernels summed in WebAssembly), and two m (in JavaScript).
+    for (const lastM of [9, 7]) {
+      const groupsOf = (s: number[]) => [
+        { itemCount: 300, sampleSize: 9, share: s[0] },
+        { itemCount: 240, sampleSize: 9, share: s[1] },
+        { itemCount: 170, sampleSize: lastM, share: s[2] },
+      ];
+      const cache = new PooledKernelCache();
+      for (const s of shares) {
+        const groups = groupsOf(s);
+        const cached = cache.get(300, groups, 'without-replacement');
+        const fresh = new PooledKernel(300, groups, 'without-replacement');
+        expect(cached.values).toEqual(fresh.values);
+        const want = definition(300, groups);
+        want.forEach((v, k) => expect(Math.abs(cached.values[k] - v)).toBeLessThanOrEqual(1e-14));
+      }
     }
   });
 });

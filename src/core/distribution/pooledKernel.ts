@@ -13,6 +13,7 @@ import { logHypergeometricPmf } from '../special.ts';
 import type { KernelProducts } from './kernelProducts.ts';
 import { StoredProducts } from './kernelProducts.ts';
 import { WasmMoments, wasmWindowsAvailable } from '../wasm/windows.ts';
+import { ColumnArena } from '../wasm/arena.ts';
 
 export interface PooledGroup {
   readonly itemCount: number;
@@ -30,15 +31,23 @@ export class PooledKernel {
 
   /**
    * `parts` (PooledKernelCache): each group's A_gᵀ K_g already built, by `partKey`; a group without one is built into
-   * a scratch array. Either way K̄ = Σ_g share_g · (A_gᵀ K_g), the same numbers.
+   * a scratch array. Either way K̄ = Σ_g share_g · (A_gᵀ K_g), the same numbers; `built`: K̄ itself, so summed.
    */
   constructor(
     readonly itemCount: number,
     groups: readonly PooledGroup[],
     readonly sampling: Sampling,
     parts?: ReadonlyMap<string, Float64Array>,
+    built?: Float64Array,
   ) {
     this.size = Math.max(...groups.map((g) => g.sampleSize)) + 1;
+    const [only] = groups;
+    this.binomial = groups.length === 1 && only.itemCount === itemCount && sampling === 'with-replacement';
+    if (built) {
+      // K̄ already summed (PooledKernelCache: the same sums in WebAssembly).
+      this.values = built;
+      return;
+    }
     this.values = new Float64Array(itemCount * this.size);
     let scratch: Float64Array | null = null;
     for (const g of groups) {
@@ -49,8 +58,6 @@ export class PooledKernel {
       }
       addScaled(this.values, this.size, part, g.sampleSize + 1, itemCount, g.share);
     }
-    const [only] = groups;
-    this.binomial = groups.length === 1 && only.itemCount === itemCount && sampling === 'with-replacement';
   }
 
   /** K̄ is one binomial kernel, K̄(i | R) = Bin(i; m, θ_R) (one group at n = N, with replacement: the pooled fit). */
@@ -305,9 +312,16 @@ export class PooledKernelCache {
   private readonly kernels = new Map<string, PooledKernel>();
   /**
    * The groups' own kernels A_gᵀ K_g, kept from the second kernel built on the same (N, sampling) on (a bootstrap's
-   * resamples change the shares, not the groups' kernels), up to PARTS_LIMIT doubles.
+   * resamples change the shares, not the groups' kernels), up to PARTS_LIMIT doubles: in a WebAssembly arena where
+   * it runs (`start` their first value there), where K̄ = Σ_g share_g A_gᵀ K_g is one `axpys` (windows.wat: the same
+   * operations in the same order as addScaled, about 3× faster); in JavaScript (`part`) otherwise.
    */
-  private parts: { setup: string; byGroup: Map<string, Float64Array>; entries: number } | null = null;
+  private parts: {
+    setup: string;
+    byGroup: Map<string, { part: Float64Array | null; start: number }>;
+    entries: number;
+    arena: ColumnArena | null;
+  } | null = null;
   private lastSetup: string | null = null;
   constructor(private readonly limit = 4) {}
 
@@ -315,7 +329,7 @@ export class PooledKernelCache {
     const key = `${itemCount}|${sampling}|${groups.map((g) => `${g.itemCount}:${g.sampleSize}:${g.share}`).join(',')}`;
     let kernel = this.kernels.get(key);
     if (kernel) this.kernels.delete(key);
-    else kernel = new PooledKernel(itemCount, groups, sampling, this.partsFor(itemCount, groups, sampling));
+    else kernel = this.build(itemCount, groups, sampling);
     this.kernels.set(key, kernel);
     for (const old of this.kernels.keys()) {
       if (this.kernels.size <= this.limit) break;
@@ -324,26 +338,58 @@ export class PooledKernelCache {
     return kernel;
   }
 
+  private build(itemCount: number, groups: readonly PooledGroup[], sampling: Sampling): PooledKernel {
+    const parts = this.partsFor(itemCount, groups, sampling);
+    const size = Math.max(...groups.map((g) => g.sampleSize)) + 1;
+    const arena = parts?.arena;
+    const placed = groups.map((g) => parts?.byGroup.get(partKey(g)));
+    if (arena && groups.every((g, k) => g.sampleSize + 1 === size && placed[k] && placed[k].part === null)) {
+      const count = groups.length;
+      const length = itemCount * size;
+      const start = Int32Array.from(placed, (p) => p!.start);
+      const end = start.map((s) => s + length);
+      const windows = arena.windows(count, Math.max(count, length), new Int32Array(count), start, end);
+      if (windows) {
+        const shares = Float64Array.from(groups, (g) => g.share);
+        return new PooledKernel(
+          itemCount,
+          groups,
+          sampling,
+          undefined,
+          windows.axpys(shares, new Float64Array(length), length),
+        );
+      }
+    }
+    const own = new Map<string, Float64Array>();
+    groups.forEach((g, k) => placed[k]?.part && own.set(partKey(g), placed[k].part));
+    return new PooledKernel(itemCount, groups, sampling, own);
+  }
+
   /** The kept group kernels of this setup, built (those that fit) from the second kernel asked on it. */
-  private partsFor(
-    itemCount: number,
-    groups: readonly PooledGroup[],
-    sampling: Sampling,
-  ): ReadonlyMap<string, Float64Array> | undefined {
+  private partsFor(itemCount: number, groups: readonly PooledGroup[], sampling: Sampling) {
     const setup = `${itemCount}|${sampling}`;
     const again = this.lastSetup === setup;
     this.lastSetup = setup;
     if (!again) return undefined;
-    if (this.parts?.setup !== setup) this.parts = { setup, byGroup: new Map(), entries: 0 };
+    if (this.parts?.setup !== setup) {
+      // Room for the parts, and for the arena's column lists and scratch vectors (four of N (m + 1) doubles).
+      const width = Math.max(...groups.map((g) => g.sampleSize)) + 1;
+      const arena = wasmWindowsAvailable()
+        ? ColumnArena.create((PARTS_LIMIT + 4 * itemCount * width) * 8 + 2 ** 20)
+        : null;
+      this.parts = { setup, byGroup: new Map(), entries: 0, arena };
+    }
     const parts = this.parts;
     for (const g of groups) {
       const length = itemCount * (g.sampleSize + 1);
       const key = partKey(g);
       if (parts.byGroup.has(key) || parts.entries + length > PARTS_LIMIT) continue;
-      parts.byGroup.set(key, groupKernel(itemCount, g, sampling, new Float64Array(length)));
+      const part = groupKernel(itemCount, g, sampling, new Float64Array(length));
+      const start = parts.arena ? parts.arena.add(part) : -1;
+      parts.byGroup.set(key, start < 0 ? { part, start } : { part: null, start });
       parts.entries += length;
     }
-    return parts.byGroup;
+    return parts;
   }
 }
 
