@@ -17,82 +17,210 @@
 
   ;; out[j] = Σ_k x[lo[j] + k] · window_j[k] for j < count (rows: Kᵀc; columns: Kπ). $dot's loops written out here
   ;; (and in axpys and rowEmStep): V8 does not inline WebAssembly calls, and a call per window with its address
-  ;; helpers cost as much as a short window's arithmetic.
+  ;; helpers cost as much as a short window's arithmetic. Windows two at a time, their sums interleaved (each its own
+  ;; accumulators, as in rowEmStep: the same sums in the same order, two chains of additions overlapping).
   (func (export "dots") (param $count i32) (param $values i32) (param $lo i32) (param $starts i32) (param $ends i32)
         (param $x i32) (param $out i32)
-    (local $j i32) (local $at i32) (local $vp i32) (local $end i32) (local $xp i32) (local $s f64)
-    (local $a v128) (local $b v128)
+    (local $j i32) (local $at i32)
+    (local $vp0 i32) (local $end0 i32) (local $xp0 i32) (local $s0 f64) (local $a0 v128) (local $b0 v128)
+    (local $vp1 i32) (local $end1 i32) (local $xp1 i32) (local $s1 f64) (local $a1 v128) (local $b1 v128)
     (block $done
       (loop $windows
         (br_if $done (i32.ge_u (local.get $j) (local.get $count)))
         (local.set $at (i32.shl (local.get $j) (i32.const 2)))
-        (local.set $vp (call $start (local.get $values) (local.get $starts) (local.get $j)))
-        (local.set $end (call $start (local.get $values) (local.get $ends) (local.get $j)))
-        (local.set $xp (i32.add (local.get $x)
+        (local.set $vp0 (i32.add (local.get $values)
+          (i32.shl (i32.load (i32.add (local.get $starts) (local.get $at))) (i32.const 3))))
+        (local.set $end0 (i32.add (local.get $values)
+          (i32.shl (i32.load (i32.add (local.get $ends) (local.get $at))) (i32.const 3))))
+        (local.set $xp0 (i32.add (local.get $x)
           (i32.shl (i32.load (i32.add (local.get $lo) (local.get $at))) (i32.const 3))))
-        (local.set $a (f64x2.splat (f64.const 0)))
-        (local.set $b (f64x2.splat (f64.const 0)))
-        (block $dotted
-          (loop $four
-            (br_if $dotted (i32.gt_u (i32.add (local.get $vp) (i32.const 32)) (local.get $end)))
-            (local.set $a (f64x2.add (local.get $a) (f64x2.mul (v128.load (local.get $xp)) (v128.load (local.get $vp)))))
-            (local.set $b (f64x2.add (local.get $b)
-              (f64x2.mul (v128.load offset=16 (local.get $xp)) (v128.load offset=16 (local.get $vp)))))
-            (local.set $xp (i32.add (local.get $xp) (i32.const 32)))
-            (local.set $vp (i32.add (local.get $vp) (i32.const 32)))
-            (br $four)))
-        (local.set $s (f64x2.extract_lane 0 (local.get $a)))
-        (block $tailed
-          (loop $one
-            (br_if $tailed (i32.ge_u (local.get $vp) (local.get $end)))
-            (local.set $s (f64.add (local.get $s) (f64.mul (f64.load (local.get $xp)) (f64.load (local.get $vp)))))
-            (local.set $xp (i32.add (local.get $xp) (i32.const 8)))
-            (local.set $vp (i32.add (local.get $vp) (i32.const 8)))
-            (br $one)))
-        (f64.store (i32.add (local.get $out) (i32.shl (local.get $j) (i32.const 3)))
-          (f64.add
-            (f64.add (local.get $s) (f64x2.extract_lane 1 (local.get $a)))
-            (f64.add (f64x2.extract_lane 0 (local.get $b)) (f64x2.extract_lane 1 (local.get $b)))))
-        (local.set $j (i32.add (local.get $j) (i32.const 1)))
+        (if (i32.lt_u (i32.add (local.get $j) (i32.const 1)) (local.get $count))
+          (then
+        (local.set $at (i32.shl (i32.add (local.get $j) (i32.const 1)) (i32.const 2)))
+        (local.set $vp1 (i32.add (local.get $values)
+          (i32.shl (i32.load (i32.add (local.get $starts) (local.get $at))) (i32.const 3))))
+        (local.set $end1 (i32.add (local.get $values)
+          (i32.shl (i32.load (i32.add (local.get $ends) (local.get $at))) (i32.const 3))))
+        (local.set $xp1 (i32.add (local.get $x)
+          (i32.shl (i32.load (i32.add (local.get $lo) (local.get $at))) (i32.const 3))))
+          )
+          (else
+            (local.set $vp1 (i32.const 0))
+            (local.set $end1 (i32.const 0))
+            (local.set $xp1 (i32.const 0))))
+        (local.set $a0 (f64x2.splat (f64.const 0)))
+        (local.set $b0 (f64x2.splat (f64.const 0)))
+        (local.set $a1 (f64x2.splat (f64.const 0)))
+        (local.set $b1 (f64x2.splat (f64.const 0)))
+        (block $paired
+          (loop $both
+            (br_if $paired (i32.gt_u (i32.add (local.get $vp0) (i32.const 32)) (local.get $end0)))
+            (br_if $paired (i32.gt_u (i32.add (local.get $vp1) (i32.const 32)) (local.get $end1)))
+            (local.set $a0 (f64x2.add (local.get $a0) (f64x2.mul (v128.load (local.get $xp0)) (v128.load (local.get $vp0)))))
+            (local.set $a1 (f64x2.add (local.get $a1) (f64x2.mul (v128.load (local.get $xp1)) (v128.load (local.get $vp1)))))
+            (local.set $b0 (f64x2.add (local.get $b0)
+              (f64x2.mul (v128.load offset=16 (local.get $xp0)) (v128.load offset=16 (local.get $vp0)))))
+            (local.set $b1 (f64x2.add (local.get $b1)
+              (f64x2.mul (v128.load offset=16 (local.get $xp1)) (v128.load offset=16 (local.get $vp1)))))
+            (local.set $xp0 (i32.add (local.get $xp0) (i32.const 32)))
+            (local.set $vp0 (i32.add (local.get $vp0) (i32.const 32)))
+            (local.set $xp1 (i32.add (local.get $xp1) (i32.const 32)))
+            (local.set $vp1 (i32.add (local.get $vp1) (i32.const 32)))
+            (br $both)))
+        (block $dotted0
+          (loop $four0
+            (br_if $dotted0 (i32.gt_u (i32.add (local.get $vp0) (i32.const 32)) (local.get $end0)))
+            (local.set $a0 (f64x2.add (local.get $a0) (f64x2.mul (v128.load (local.get $xp0)) (v128.load (local.get $vp0)))))
+            (local.set $b0 (f64x2.add (local.get $b0)
+              (f64x2.mul (v128.load offset=16 (local.get $xp0)) (v128.load offset=16 (local.get $vp0)))))
+            (local.set $xp0 (i32.add (local.get $xp0) (i32.const 32)))
+            (local.set $vp0 (i32.add (local.get $vp0) (i32.const 32)))
+            (br $four0)))
+        (local.set $s0 (f64x2.extract_lane 0 (local.get $a0)))
+        (block $tailed0
+          (loop $one0
+            (br_if $tailed0 (i32.ge_u (local.get $vp0) (local.get $end0)))
+            (local.set $s0 (f64.add (local.get $s0) (f64.mul (f64.load (local.get $xp0)) (f64.load (local.get $vp0)))))
+            (local.set $xp0 (i32.add (local.get $xp0) (i32.const 8)))
+            (local.set $vp0 (i32.add (local.get $vp0) (i32.const 8)))
+            (br $one0)))
+        (local.set $s0 (f64.add
+          (f64.add (local.get $s0) (f64x2.extract_lane 1 (local.get $a0)))
+          (f64.add (f64x2.extract_lane 0 (local.get $b0)) (f64x2.extract_lane 1 (local.get $b0)))))
+        (block $dotted1
+          (loop $four1
+            (br_if $dotted1 (i32.gt_u (i32.add (local.get $vp1) (i32.const 32)) (local.get $end1)))
+            (local.set $a1 (f64x2.add (local.get $a1) (f64x2.mul (v128.load (local.get $xp1)) (v128.load (local.get $vp1)))))
+            (local.set $b1 (f64x2.add (local.get $b1)
+              (f64x2.mul (v128.load offset=16 (local.get $xp1)) (v128.load offset=16 (local.get $vp1)))))
+            (local.set $xp1 (i32.add (local.get $xp1) (i32.const 32)))
+            (local.set $vp1 (i32.add (local.get $vp1) (i32.const 32)))
+            (br $four1)))
+        (local.set $s1 (f64x2.extract_lane 0 (local.get $a1)))
+        (block $tailed1
+          (loop $one1
+            (br_if $tailed1 (i32.ge_u (local.get $vp1) (local.get $end1)))
+            (local.set $s1 (f64.add (local.get $s1) (f64.mul (f64.load (local.get $xp1)) (f64.load (local.get $vp1)))))
+            (local.set $xp1 (i32.add (local.get $xp1) (i32.const 8)))
+            (local.set $vp1 (i32.add (local.get $vp1) (i32.const 8)))
+            (br $one1)))
+        (local.set $s1 (f64.add
+          (f64.add (local.get $s1) (f64x2.extract_lane 1 (local.get $a1)))
+          (f64.add (f64x2.extract_lane 0 (local.get $b1)) (f64x2.extract_lane 1 (local.get $b1)))))
+        (f64.store (i32.add (local.get $out) (i32.shl (local.get $j) (i32.const 3))) (local.get $s0))
+        (if (i32.lt_u (i32.add (local.get $j) (i32.const 1)) (local.get $count))
+          (then (f64.store (i32.add (local.get $out) (i32.shl (i32.add (local.get $j) (i32.const 1)) (i32.const 3)))
+            (local.get $s1))))
+        (local.set $j (i32.add (local.get $j) (i32.const 2)))
         (br $windows))))
 
+  ;; out[k] += a · v[k] for k < n, v and out at byte addresses vp and op ($axpy over a range).
+  (func $axpyRange (param $a f64) (param $vp i32) (param $op i32) (param $n i32)
+    (local $av v128) (local $end i32)
+    (local.set $end (i32.add (local.get $vp) (i32.shl (local.get $n) (i32.const 3))))
+    (local.set $av (f64x2.splat (local.get $a)))
+    (block $added
+      (loop $two
+        (br_if $added (i32.gt_u (i32.add (local.get $vp) (i32.const 16)) (local.get $end)))
+        (v128.store (local.get $op)
+          (f64x2.add (v128.load (local.get $op)) (f64x2.mul (local.get $av) (v128.load (local.get $vp)))))
+        (local.set $op (i32.add (local.get $op) (i32.const 16)))
+        (local.set $vp (i32.add (local.get $vp) (i32.const 16)))
+        (br $two)))
+    (if (i32.lt_u (local.get $vp) (local.get $end))
+      (then (f64.store (local.get $op)
+        (f64.add (f64.load (local.get $op)) (f64.mul (local.get $a) (f64.load (local.get $vp))))))))
+
   ;; out = 0 over outLength, then out[lo[j] + k] += a[j] · window_j[k] for every j < count with a[j] ≠ 0
-  ;; (rows: Kπ; columns: Kᵀc); $axpy's loops written out.
+  ;; (rows: Kπ; columns: Kᵀc). Each entry of out gets its windows' terms one after the other in the order of j, as
+  ;; $axpy window after window would add them; windows are taken two at a time, and where both cover an entry it is
+  ;; loaded and stored once for the two terms (out[k] + a_j v_j + a_j+1 v_j+1, left to right).
   (func (export "axpys") (param $count i32) (param $values i32) (param $lo i32) (param $starts i32) (param $ends i32)
         (param $a i32) (param $out i32) (param $outLength i32)
-    (local $j i32) (local $aj f64) (local $av v128) (local $vp i32) (local $end i32) (local $op i32)
+    (local $j i32) (local $at i32)
+    (local $a0 f64) (local $v0 i32) (local $l0 i32) (local $e0 i32)
+    (local $a1 f64) (local $v1 i32) (local $l1 i32) (local $e1 i32)
+    (local $from i32) (local $to i32) (local $op i32) (local $p0 i32) (local $p1 i32) (local $end i32)
+    (local $av0 v128) (local $av1 v128)
     (memory.fill (local.get $out) (i32.const 0) (i32.shl (local.get $outLength) (i32.const 3)))
     (block $done
       (loop $windows
         (br_if $done (i32.ge_u (local.get $j) (local.get $count)))
-        (local.set $aj (f64.load (i32.add (local.get $a) (i32.shl (local.get $j) (i32.const 3)))))
-        (if (f64.ne (local.get $aj) (f64.const 0))
+        ;; Window j: coefficient, values' byte address, and its span [l0, e0) of out's indices.
+        (local.set $at (i32.shl (local.get $j) (i32.const 2)))
+        (local.set $a0 (f64.load (i32.add (local.get $a) (i32.shl (local.get $j) (i32.const 3)))))
+        (local.set $v0 (call $start (local.get $values) (local.get $starts) (local.get $j)))
+        (local.set $l0 (i32.load (i32.add (local.get $lo) (local.get $at))))
+        (local.set $e0 (i32.add (local.get $l0) (i32.sub
+          (i32.load (i32.add (local.get $ends) (local.get $at))) (i32.load (i32.add (local.get $starts) (local.get $at))))))
+        ;; Window j + 1 (none past the last, or when its coefficient is 0: an empty span).
+        (local.set $a1 (f64.const 0))
+        (local.set $l1 (i32.const 0))
+        (local.set $e1 (i32.const 0))
+        (local.set $v1 (i32.const 0))
+        (if (i32.lt_u (i32.add (local.get $j) (i32.const 1)) (local.get $count))
           (then
-            (local.set $vp (call $start (local.get $values) (local.get $starts) (local.get $j)))
-            (local.set $end (call $start (local.get $values) (local.get $ends) (local.get $j)))
-            (local.set $op (i32.add (local.get $out)
-              (i32.shl (call $int (local.get $lo) (local.get $j)) (i32.const 3))))
-            (local.set $av (f64x2.splat (local.get $aj)))
+            (local.set $at (i32.add (local.get $at) (i32.const 4)))
+            (local.set $a1 (f64.load (i32.add (local.get $a) (i32.shl (i32.add (local.get $j) (i32.const 1)) (i32.const 3)))))
+            (local.set $v1 (call $start (local.get $values) (local.get $starts) (i32.add (local.get $j) (i32.const 1))))
+            (local.set $l1 (i32.load (i32.add (local.get $lo) (local.get $at))))
+            (local.set $e1 (i32.add (local.get $l1) (i32.sub
+              (i32.load (i32.add (local.get $ends) (local.get $at))) (i32.load (i32.add (local.get $starts) (local.get $at))))))))
+        (if (f64.eq (local.get $a0) (f64.const 0)) (then (local.set $e0 (local.get $l0))))
+        (if (f64.eq (local.get $a1) (f64.const 0)) (then (local.set $e1 (local.get $l1))))
+        ;; The span both cover, [from, to).
+        (local.set $from (select (local.get $l0) (local.get $l1) (i32.gt_s (local.get $l0) (local.get $l1))))
+        (local.set $to (select (local.get $e0) (local.get $e1) (i32.lt_s (local.get $e0) (local.get $e1))))
+        (if (i32.ge_s (local.get $from) (local.get $to))
+          (then
+            ;; Apart (or one empty): each window alone.
+            (if (i32.lt_s (local.get $l0) (local.get $e0))
+              (then (call $axpyRange (local.get $a0) (local.get $v0)
+                (i32.add (local.get $out) (i32.shl (local.get $l0) (i32.const 3))) (i32.sub (local.get $e0) (local.get $l0)))))
+            (if (i32.lt_s (local.get $l1) (local.get $e1))
+              (then (call $axpyRange (local.get $a1) (local.get $v1)
+                (i32.add (local.get $out) (i32.shl (local.get $l1) (i32.const 3))) (i32.sub (local.get $e1) (local.get $l1))))))
+          (else
+            ;; Before the shared span: the window that starts first, alone.
+            (if (i32.lt_s (local.get $l0) (local.get $from))
+              (then (call $axpyRange (local.get $a0) (local.get $v0)
+                (i32.add (local.get $out) (i32.shl (local.get $l0) (i32.const 3))) (i32.sub (local.get $from) (local.get $l0)))))
+            (if (i32.lt_s (local.get $l1) (local.get $from))
+              (then (call $axpyRange (local.get $a1) (local.get $v1)
+                (i32.add (local.get $out) (i32.shl (local.get $l1) (i32.const 3))) (i32.sub (local.get $from) (local.get $l1)))))
+            ;; The shared span: out[k] + a0 v0 + a1 v1.
+            (local.set $op (i32.add (local.get $out) (i32.shl (local.get $from) (i32.const 3))))
+            (local.set $end (i32.add (local.get $out) (i32.shl (local.get $to) (i32.const 3))))
+            (local.set $p0 (i32.add (local.get $v0) (i32.shl (i32.sub (local.get $from) (local.get $l0)) (i32.const 3))))
+            (local.set $p1 (i32.add (local.get $v1) (i32.shl (i32.sub (local.get $from) (local.get $l1)) (i32.const 3))))
+            (local.set $av0 (f64x2.splat (local.get $a0)))
+            (local.set $av1 (f64x2.splat (local.get $a1)))
             (block $added
-              (loop $four
-                (br_if $added (i32.gt_u (i32.add (local.get $vp) (i32.const 32)) (local.get $end)))
+              (loop $two
+                (br_if $added (i32.gt_u (i32.add (local.get $op) (i32.const 16)) (local.get $end)))
                 (v128.store (local.get $op)
-                  (f64x2.add (v128.load (local.get $op)) (f64x2.mul (local.get $av) (v128.load (local.get $vp)))))
-                (v128.store offset=16 (local.get $op)
-                  (f64x2.add (v128.load offset=16 (local.get $op))
-                    (f64x2.mul (local.get $av) (v128.load offset=16 (local.get $vp)))))
-                (local.set $op (i32.add (local.get $op) (i32.const 32)))
-                (local.set $vp (i32.add (local.get $vp) (i32.const 32)))
-                (br $four)))
-            (block $added
-              (loop $one
-                (br_if $added (i32.ge_u (local.get $vp) (local.get $end)))
-                (f64.store (local.get $op)
-                  (f64.add (f64.load (local.get $op)) (f64.mul (local.get $aj) (f64.load (local.get $vp)))))
-                (local.set $op (i32.add (local.get $op) (i32.const 8)))
-                (local.set $vp (i32.add (local.get $vp) (i32.const 8)))
-                (br $one)))))
-        (local.set $j (i32.add (local.get $j) (i32.const 1)))
+                  (f64x2.add
+                    (f64x2.add (v128.load (local.get $op)) (f64x2.mul (local.get $av0) (v128.load (local.get $p0))))
+                    (f64x2.mul (local.get $av1) (v128.load (local.get $p1)))))
+                (local.set $op (i32.add (local.get $op) (i32.const 16)))
+                (local.set $p0 (i32.add (local.get $p0) (i32.const 16)))
+                (local.set $p1 (i32.add (local.get $p1) (i32.const 16)))
+                (br $two)))
+            (if (i32.lt_u (local.get $op) (local.get $end))
+              (then (f64.store (local.get $op)
+                (f64.add
+                  (f64.add (f64.load (local.get $op)) (f64.mul (local.get $a0) (f64.load (local.get $p0))))
+                  (f64.mul (local.get $a1) (f64.load (local.get $p1)))))))
+            ;; After it: the window that ends last, alone.
+            (if (i32.lt_s (local.get $to) (local.get $e0))
+              (then (call $axpyRange (local.get $a0)
+                (i32.add (local.get $v0) (i32.shl (i32.sub (local.get $to) (local.get $l0)) (i32.const 3)))
+                (i32.add (local.get $out) (i32.shl (local.get $to) (i32.const 3))) (i32.sub (local.get $e0) (local.get $to)))))
+            (if (i32.lt_s (local.get $to) (local.get $e1))
+              (then (call $axpyRange (local.get $a1)
+                (i32.add (local.get $v1) (i32.shl (i32.sub (local.get $to) (local.get $l1)) (i32.const 3)))
+                (i32.add (local.get $out) (i32.shl (local.get $to) (i32.const 3))) (i32.sub (local.get $e1) (local.get $to)))))))
+        (local.set $j (i32.add (local.get $j) (i32.const 2)))
         (br $windows))))
 
   ;; The fused EM step over row windows (kernelProducts.ts StoredProducts.emStep): d = row · c, next[r] = π[r] d,
