@@ -311,8 +311,8 @@ const PARTS_LIMIT = 8_388_608;
 export class PooledKernelCache {
   private readonly kernels = new Map<string, PooledKernel>();
   /**
-   * The groups' own kernels A_gᵀ K_g, kept from the second kernel built on the same (N, sampling) on (a bootstrap's
-   * resamples change the shares, not the groups' kernels), up to PARTS_LIMIT doubles: in a WebAssembly arena where
+   * The groups' own kernels A_gᵀ K_g of the last (N, sampling), kept (a bootstrap's resamples change the shares, not
+   * the groups' kernels), up to PARTS_LIMIT doubles: in a WebAssembly arena where
    * it runs (`start` their first value there), where K̄ = Σ_g share_g A_gᵀ K_g is one `axpys` (windows.wat: the same
    * operations in the same order as addScaled, about 3× faster); in JavaScript (`part`) otherwise.
    */
@@ -322,7 +322,6 @@ export class PooledKernelCache {
     entries: number;
     arena: ColumnArena | null;
   } | null = null;
-  private lastSetup: string | null = null;
   constructor(private readonly limit = 4) {}
 
   get(itemCount: number, groups: readonly PooledGroup[], sampling: Sampling): PooledKernel {
@@ -365,12 +364,9 @@ export class PooledKernelCache {
     return new PooledKernel(itemCount, groups, sampling, own);
   }
 
-  /** The kept group kernels of this setup, built (those that fit) from the second kernel asked on it. */
+  /** The kept group kernels of this setup, built (those that fit) when first asked for. */
   private partsFor(itemCount: number, groups: readonly PooledGroup[], sampling: Sampling) {
     const setup = `${itemCount}|${sampling}`;
-    const again = this.lastSetup === setup;
-    this.lastSetup = setup;
-    if (!again) return undefined;
     if (this.parts?.setup !== setup) {
       // Room for the parts, and for the arena's column lists and scratch vectors (four of N (m + 1) doubles).
       const width = Math.max(...groups.map((g) => g.sampleSize)) + 1;
