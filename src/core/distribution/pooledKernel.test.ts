@@ -3,7 +3,9 @@
  * windows) against their definition C_ab = Σ_R π_R K̄(i_a | R) K̄(i_b | R), summed directly over every R; and the
  * kernel itself, built fresh or from the group kernels a PooledKernelCache keeps, against its definition.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRandom } from '../random.ts';
+import { allowWasmWindows } from '../wasm/windows.ts';
 import { ncfSampledRanks, NCF_SAMPLED_SETUP } from '../../../test/movielens.ts';
 import { sampledHistograms } from './histogram.ts';
 import { unwrap } from '../result.ts';
@@ -142,6 +144,48 @@ describe('pooled kernel', () => {
         const want = definition(300, groups);
         want.forEach((v, k) => expect(Math.abs(cached.values[k] - v)).toBeLessThanOrEqual(1e-14));
       }
+    }
+  });
+});
+
+describe('pooled kernel products over observed columns (restrictedRows.ts)', () => {
+  afterEach(() => {
+    allowWasmWindows(true);
+  });
+
+  it('are the JavaScript loops bit for bit, also when products of two kernels take turns in the shared memory', () => {
+    const groups = [
+      { itemCount: 300, sampleSize: 9, share: 0.7 },
+      { itemCount: 220, sampleSize: 9, share: 0.3 },
+    ];
+    const a = new PooledKernel(300, groups, 'without-replacement');
+    const b = new PooledKernel(
+      300,
+      groups.map((g, k) => ({ ...g, share: k === 0 ? 0.2 : 0.8 })),
+      'without-replacement',
+    );
+    const random = createRandom(3);
+    const pi = Float64Array.from({ length: 300 }, () => (random.next() < 0.2 ? 0 : random.next()));
+    const turns = [
+      [a, Int32Array.from([0, 1, 2, 5, 9])],
+      [b, Int32Array.from([1, 3, 4, 6, 7, 8])],
+    ] as const;
+    allowWasmWindows(false);
+    const js = turns.map(([kernel, indices]) => kernel.restrict(indices));
+    allowWasmWindows(true);
+    const shared = turns.map(([kernel, indices]) => kernel.restrict(indices));
+    for (const round of [0, 1]) {
+      turns.forEach(([, indices], t) => {
+        const c = Float64Array.from(indices, () => random.next() - 0.3);
+        const d = indices.length;
+        expect(shared[t].multiply(pi, new Float64Array(d)), `round ${round}`).toEqual(
+          js[t].multiply(pi, new Float64Array(d)),
+        );
+        expect(shared[t].multiplyTranspose(c, new Float64Array(300))).toEqual(
+          js[t].multiplyTranspose(c, new Float64Array(300)),
+        );
+        expect(shared[t].column(17, new Float64Array(d))).toEqual(js[t].column(17, new Float64Array(d)));
+      });
     }
   });
 });

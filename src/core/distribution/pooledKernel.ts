@@ -11,7 +11,7 @@ import type { Sampling } from '../sampling.ts';
 import { BULK_CUTOFF, KernelRow } from '../sampling.ts';
 import { logHypergeometricPmf } from '../special.ts';
 import type { KernelProducts } from './kernelProducts.ts';
-import { StoredProducts } from './kernelProducts.ts';
+import { restrictedRows } from './restrictedRows.ts';
 import { WasmMoments, wasmWindowsAvailable } from '../wasm/windows.ts';
 import { ColumnArena } from '../wasm/arena.ts';
 
@@ -91,14 +91,7 @@ export class PooledKernel {
 
   /** The products over the given sorted sampled-rank indices (rows stored dense over them). */
   restrict(indices: Int32Array): KernelProducts {
-    const N = this.itemCount;
-    const d = indices.length;
-    const values = this.gather(indices);
-    const lo = new Int32Array(N);
-    const offsets = Int32Array.from({ length: N + 1 }, (_, R) => R * d);
-    // The fits call these products a few times only (MES: once or twice a Newton step; the moments are the work):
-    // the JavaScript loops, not a WebAssembly memory per fit.
-    return new StoredProducts(N, d, lo, offsets, values, false);
+    return restrictedRows(this, indices);
   }
 
   /**
@@ -160,16 +153,6 @@ export class PooledKernel {
         return out;
       },
     };
-  }
-
-  private gather(indices: Int32Array): Float64Array {
-    const N = this.itemCount;
-    const d = indices.length;
-    const out = new Float64Array(N * d);
-    for (let R = 0; R < N; R++) {
-      for (let a = 0; a < d; a++) out[R * d + a] = this.values[R * this.size + indices[a]];
-    }
-    return out;
   }
 }
 
