@@ -128,7 +128,7 @@ describe('pooled kernel', () => {
       [0.1, 0.6, 0.3],
       [0.25, 0.25, 0.5],
     ];
-    // One m (the kept kernels summed in WebAssembly), and two m (in JavaScript).
+    // One m, and two m (the smaller m's rows padded with zeros in the WebAssembly arena), against a fresh build.
     for (const lastM of [9, 7]) {
       const groupsOf = (s: number[]) => [
         { itemCount: 300, sampleSize: 9, share: s[0] },

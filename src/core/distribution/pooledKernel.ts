@@ -280,6 +280,13 @@ function addScaled(values: Float64Array, size: number, part: Float64Array, width
   }
 }
 
+/** N rows of `width` values as rows of `size` ≥ width, zeros after. */
+function widened(part: Float64Array, width: number, size: number, N: number): Float64Array {
+  const out = new Float64Array(N * size);
+  for (let R0 = 0; R0 < N; R0++) out.set(part.subarray(R0 * width, (R0 + 1) * width), R0 * size);
+  return out;
+}
+
 function partKey(g: { itemCount: number; sampleSize: number }): string {
   return `${g.itemCount}|${g.sampleSize}`;
 }
@@ -321,11 +328,11 @@ export class PooledKernelCache {
   }
 
   private build(itemCount: number, groups: readonly PooledGroup[], sampling: Sampling): PooledKernel {
-    const parts = this.partsFor(itemCount, groups, sampling);
     const size = Math.max(...groups.map((g) => g.sampleSize)) + 1;
-    const arena = parts?.arena;
-    const placed = groups.map((g) => parts?.byGroup.get(partKey(g)));
-    if (arena && groups.every((g, k) => g.sampleSize + 1 === size && placed[k] && placed[k].part === null)) {
+    const parts = this.partsFor(itemCount, groups, sampling, size);
+    const arena = parts.arena;
+    const placed = groups.map((g) => parts.byGroup.get(partKey(g)));
+    if (arena && placed.every((p) => p && p.part === null)) {
       const count = groups.length;
       const length = itemCount * size;
       const start = Int32Array.from(placed, (p) => p!.start);
@@ -347,26 +354,29 @@ export class PooledKernelCache {
     return new PooledKernel(itemCount, groups, sampling, own);
   }
 
-  /** The kept group kernels of this setup, built (those that fit) when first asked for. */
-  private partsFor(itemCount: number, groups: readonly PooledGroup[], sampling: Sampling) {
-    const setup = `${itemCount}|${sampling}`;
+  /**
+   * The kept group kernels of this setup (K̄'s N, sampling and row width m + 1, the largest m), built (those that fit)
+   * when first asked for. In the arena each is held with rows of K̄'s width, zeros past its own m + 1 (adding
+   * share · 0 leaves K̄'s entry as it is, as addScaled does not touch it), so that one axpys sums groups of any m.
+   */
+  private partsFor(itemCount: number, groups: readonly PooledGroup[], sampling: Sampling, size: number) {
+    const setup = `${itemCount}|${sampling}|${size}`;
     if (this.parts?.setup !== setup) {
       // Room for the parts, and for the arena's column lists and scratch vectors (four of N (m + 1) doubles).
-      const width = Math.max(...groups.map((g) => g.sampleSize)) + 1;
       const arena = wasmWindowsAvailable()
-        ? ColumnArena.create((PARTS_LIMIT + 4 * itemCount * width) * 8 + 2 ** 20)
+        ? ColumnArena.create((PARTS_LIMIT + 4 * itemCount * size) * 8 + 2 ** 20)
         : null;
       this.parts = { setup, byGroup: new Map(), entries: 0, arena };
     }
     const parts = this.parts;
     for (const g of groups) {
-      const length = itemCount * (g.sampleSize + 1);
+      const width = g.sampleSize + 1;
       const key = partKey(g);
-      if (parts.byGroup.has(key) || parts.entries + length > PARTS_LIMIT) continue;
-      const part = groupKernel(itemCount, g, sampling, new Float64Array(length));
-      const start = parts.arena ? parts.arena.add(part) : -1;
+      if (parts.byGroup.has(key) || parts.entries + itemCount * size > PARTS_LIMIT) continue;
+      const part = groupKernel(itemCount, g, sampling, new Float64Array(itemCount * width));
+      const start = parts.arena ? parts.arena.add(width === size ? part : widened(part, width, size, itemCount)) : -1;
       parts.byGroup.set(key, start < 0 ? { part, start } : { part: null, start });
-      parts.entries += length;
+      parts.entries += itemCount * size;
     }
     return parts;
   }
