@@ -26,8 +26,17 @@ class Lane {
   async draws(request: IntervalRequest, slice: ResampleSlice): Promise<IntervalDraws> {
     await this.ready;
     return new Promise((resolve, reject) => {
-      this.worker.once('message', resolve);
-      this.worker.once('error', reject);
+      // Each call's listeners go when it settles (the thread serves many calls).
+      const done = (draws: IntervalDraws) => {
+        this.worker.off('error', failed);
+        resolve(draws);
+      };
+      const failed = (error: Error) => {
+        this.worker.off('message', done);
+        reject(error);
+      };
+      this.worker.once('message', done);
+      this.worker.once('error', failed);
       this.worker.postMessage({ request, slice });
     });
   }
@@ -51,6 +60,36 @@ export async function intervalsInLanes(request: IntervalRequest, count: number):
   return intervalsFromDraws(request, await Promise.all(slices.map((slice, k) => threads[k].draws(request, slice))));
 }
 
+/**
+ * All of a sampled-ranks data set's interval groups as the app schedules them (src/state/intervalActions.ts): tasks
+ * that `count` lane threads take in order, the first group (the vector methods) whole, each other group in a slice
+ * per lane; a group's slices joined once all are in. The numbers are those of one run per group (tested).
+ */
+export async function scheduledIntervals(
+  requests: readonly IntervalRequest[],
+  count: number,
+): Promise<IntervalResult[]> {
+  while (threads.length < count) threads.push(new Lane());
+  const sliced = requests.map((r, g) =>
+    g === 0 || count === 1 ? [{ from: 0, to: r.replicates ?? 200 }] : resampleSlices(r.replicates ?? 200, count),
+  );
+  const tasks = sliced.flatMap((slices, g) => slices.map((slice, index) => ({ g, slice, index })));
+  const drawn: (IntervalDraws | null)[][] = sliced.map((slices) => slices.map(() => null));
+  const results: IntervalResult[] = [];
+  let taken = 0;
+  await Promise.all(
+    threads.slice(0, count).map(async (lane) => {
+      while (taken < tasks.length) {
+        const { g, slice, index } = tasks[taken++];
+        drawn[g][index] = await lane.draws(requests[g], slice);
+        if (drawn[g].every((d) => d !== null))
+          results[g] = intervalsFromDraws(requests[g], drawn[g] as IntervalDraws[]);
+      }
+    }),
+  );
+  return results;
+}
+
 /** Wall time of one async run, printed as bench() prints. */
 export async function benchAsync<T>(name: string, run: () => Promise<T>): Promise<{ ms: number; value: T }> {
   const t0 = performance.now();
@@ -72,6 +111,24 @@ export async function runLaneBenches(quick: boolean, lanes = 2): Promise<void> {
   const parsed = parseRankFile(readFileSync(file, 'utf8'), { file, ...ncfSetup, sampled: true });
   if (!parsed.ok) throw new Error(parsed.error.message);
   const replicates = quick ? 20 : 200;
+  const groups = [['sampled', 'rank-estimate', 'cls', 'bv:0.1'], ['mle'], ['wmle'], ['mes'], ['bv-dist:0.1']];
+  const request = (methods: string[]): IntervalRequest => ({
+    ...ncfSetup,
+    recommenders: [...parsed.value.recommenders],
+    // The app's default metrics (src/state/toyExample.ts), whole-list NDCG among them.
+    metrics: ['auc', 'ap', 'ndcg', 'recall@10'],
+    methods,
+    rankKind: 'sampled',
+    replicates,
+    seed: 1,
+  });
+  await benchAsync(
+    `NCF-sampled intervals, every group as the app schedules them, B = ${replicates}, ${lanes} workers`,
+    () => scheduledIntervals(groups.map(request), lanes),
+  );
+  await benchAsync(`NCF-sampled intervals, vector methods, B = ${replicates}, 1 worker`, () =>
+    intervalsInLanes(request(groups[0]), 1),
+  );
   for (const method of ['mle', 'wmle', 'mes', 'bv-dist:0.1']) {
     await benchAsync(`NCF-sampled intervals, ${method}, B = ${replicates}, ${lanes} workers`, () =>
       intervalsInLanes(

@@ -12,6 +12,7 @@ import type { Sampling } from '../sampling.ts';
 import { BULK_CUTOFF, KernelRow } from '../sampling.ts';
 import { logHypergeometricPmf } from '../special.ts';
 import type { SampledRankKernel } from './kernel.ts';
+import { WasmWindows, wasmWindowsAvailable } from '../wasm/windows.ts';
 
 /** Largest n · (m + 1)² for which the without-replacement moments are accumulated exactly. */
 export const EXACT_GRAM_LIMIT = 4e6;
@@ -52,15 +53,24 @@ export class SecondMoments {
   compute(pi: Float64Array): Float64Array {
     if (!this.h || !this.wide) return this.kernel.weightedGram(pi, this.indices);
     const n = this.kernel.itemCount;
-    const g = this.g.fill(0);
-    const row = this.wide;
-    for (let r = 0; r < n; r++) {
-      const p = pi[r];
-      if (p === 0) continue;
-      row.fillRaw(r, n - 1);
-      const v = row.values;
-      const w = p / row.total;
-      for (let s = row.lo; s <= row.hi; s++) g[s] += w * v[s];
+    const m = this.kernel.sampleSize;
+    let g = this.g.fill(0);
+    const kept = keptWideRows(n, m);
+    if (kept) {
+      // g = Σ_r (π_r / total_r) · raw row r by one axpys over the kept rows: the same operations in the same order as
+      // the loop below (a zero π_r skipped).
+      const a = Float64Array.from(pi.subarray(0, n), (p, r) => (p === 0 ? 0 : p / kept.totals[r]));
+      g = kept.rows.axpys(a, g, 2 * m + 1);
+    } else {
+      const row = this.wide;
+      for (let r = 0; r < n; r++) {
+        const p = pi[r];
+        if (p === 0) continue;
+        row.fillRaw(r, n - 1);
+        const v = row.values;
+        const w = p / row.total;
+        for (let s = row.lo; s <= row.hi; s++) g[s] += w * v[s];
+      }
     }
     const d = this.indices.length;
     const out = new Float64Array(d * d);
@@ -70,3 +80,40 @@ export class SecondMoments {
     return out;
   }
 }
+
+/**
+ * The raw rows Bin(·; 2m, θ_r) of every r (KernelRow.fillRaw: mode 1, with their sums) over their windows, kept in
+ * WebAssembly memory for the last (n, m) asked where they fit in WIDE_ROWS_LIMIT doubles: the MES fits of a
+ * bootstrap compute C a few times each (a Newton step), and recomputing the n rows each time was most of their time
+ * at n = 50,000, m = 100 (8 million doubles kept there). Null where WebAssembly does not run or they do not fit.
+ */
+function keptWideRows(n: number, m: number): { rows: WasmWindows; totals: Float64Array } | null {
+  if (!wasmWindowsAvailable()) return null;
+  if (wide && wide.n === n && wide.m === m) return wide.kept;
+  const row = new KernelRow(2 * m, 'with-replacement', BULK_CUTOFF);
+  const lo = new Int32Array(n);
+  const offsets = new Int32Array(n + 1);
+  const totals = new Float64Array(n);
+  const chunks: Float64Array[] = [];
+  for (let r = 0; r < n; r++) {
+    row.fillRaw(r, n - 1);
+    lo[r] = row.lo;
+    totals[r] = row.total;
+    offsets[r + 1] = offsets[r] + row.hi - row.lo + 1;
+    if (offsets[r + 1] > WIDE_ROWS_LIMIT) {
+      wide = { n, m, kept: null };
+      return null;
+    }
+    chunks.push(row.values.slice(row.lo, row.hi + 1));
+  }
+  const values = new Float64Array(offsets[n]);
+  chunks.forEach((chunk, r) => values.set(chunk, offsets[r]));
+  const rows = WasmWindows.create(n, Math.max(n, 2 * m + 1), lo, offsets, values);
+  wide = { n, m, kept: rows && { rows, totals } };
+  return wide.kept;
+}
+
+let wide: { n: number; m: number; kept: { rows: WasmWindows; totals: Float64Array } | null } | null = null;
+
+/** Doubles of kept binomial rows (128 MB). */
+const WIDE_ROWS_LIMIT = 2 ** 24;
