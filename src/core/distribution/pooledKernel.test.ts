@@ -38,6 +38,16 @@ function expectMoments(kernel: PooledKernel, indices: Int32Array, pi: Float64Arr
   for (let a = 0; a < d; a++) for (let b = 0; b < d; b++) expect(got[a * d + b]).toBe(got[b * d + a]);
 }
 
+/** Two pooled kernels over N = 300 of the same two groups (n = 300 and `second`, m = 9) with other shares. */
+function twoKernels(second: number, shares: [number, number]): [PooledKernel, PooledKernel] {
+  const groups = [
+    { itemCount: 300, sampleSize: 9, share: shares[0] },
+    { itemCount: second, sampleSize: 9, share: 1 - shares[0] },
+  ];
+  const other = groups.map((g, k) => ({ ...g, share: k === 0 ? shares[1] : 1 - shares[1] }));
+  return [new PooledKernel(300, groups, 'without-replacement'), new PooledKernel(300, other, 'without-replacement')];
+}
+
 describe('pooled kernel second moments', () => {
   it('equal Σ_R π_R K̄(a | R) K̄(b | R) for groups of their own n, odd and even numbers of columns', () => {
     const groups = [
@@ -55,16 +65,7 @@ describe('pooled kernel second moments', () => {
   });
 
   it('stay right when several moments objects take turns (they share one WebAssembly memory)', () => {
-    const groups = [
-      { itemCount: 300, sampleSize: 9, share: 0.6 },
-      { itemCount: 200, sampleSize: 9, share: 0.4 },
-    ];
-    const a = new PooledKernel(300, groups, 'without-replacement');
-    const b = new PooledKernel(
-      300,
-      groups.map((g, k) => ({ ...g, share: k === 0 ? 0.1 : 0.9 })),
-      'without-replacement',
-    );
+    const [a, b] = twoKernels(200, [0.6, 0.1]);
     const pi = Float64Array.from({ length: 300 }, (_, R) => 1 + Math.cos(R / 17));
     const z = pi.reduce((s, p) => s + p, 0);
     pi.forEach((p, R) => (pi[R] = p / z));
@@ -154,16 +155,7 @@ describe('pooled kernel products over observed columns (restrictedRows.ts)', () 
   });
 
   it('are the JavaScript loops bit for bit, also when products of two kernels take turns in the shared memory', () => {
-    const groups = [
-      { itemCount: 300, sampleSize: 9, share: 0.7 },
-      { itemCount: 220, sampleSize: 9, share: 0.3 },
-    ];
-    const a = new PooledKernel(300, groups, 'without-replacement');
-    const b = new PooledKernel(
-      300,
-      groups.map((g, k) => ({ ...g, share: k === 0 ? 0.2 : 0.8 })),
-      'without-replacement',
-    );
+    const [a, b] = twoKernels(220, [0.7, 0.2]);
     const random = createRandom(3);
     const pi = Float64Array.from({ length: 300 }, () => (random.next() < 0.2 ? 0 : random.next()));
     const turns = [
