@@ -19,7 +19,7 @@ import type { SampledHistogram } from './histogram.ts';
 import { pushForward, withLazyDistribution } from './rankMap.ts';
 import type { SharedFit, SharedMethod, SharedSettings } from './shared.ts';
 import { fitShared } from './shared.ts';
-import type { PooledKernelCache } from './pooledKernel.ts';
+import type { PooledKernelCache } from './pooledKernelCache.ts';
 import type { ColumnCache } from './stackedKernel.ts';
 
 /** The pooled histograms: one per distinct m, all at the reference catalogue size N (the largest n). */

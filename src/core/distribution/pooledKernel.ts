@@ -5,15 +5,16 @@
  * maximal-entropy estimator compares it with the pooled empirical law P̃ (shared.ts). Stored dense, N × (M + 1)
  * doubles (M the largest m); built in one pass over every group's kernel rows, O(Σ_g (m_g + 1) N) — the costly
  * part of the per-user-n MES (≈ 2–4 s for MovieLens-1M's 743 distinct n), so DistributionCache keeps it for
- * repeated fits on the same users (bootstrap, studies).
+ * repeated fits on the same users (bootstrap, studies), and the groups' own kernels it is summed from
+ * (pooledKernelCache.ts).
  */
 import type { Sampling } from '../sampling.ts';
 import { BULK_CUTOFF, KernelRow } from '../sampling.ts';
+import { addScaled, groupKernel, partKey } from './groupKernels.ts';
 import { logHypergeometricPmf } from '../special.ts';
 import type { KernelProducts } from './kernelProducts.ts';
 import { restrictedRows } from './restrictedRows.ts';
 import { WasmMoments, wasmWindowsAvailable } from '../wasm/windows.ts';
-import { ColumnArena } from '../wasm/arena.ts';
 
 export interface PooledGroup {
   readonly itemCount: number;
@@ -228,158 +229,6 @@ function sharedMoments(capacity: number, N: number): WasmMoments | null {
   if (!wasmWindowsAvailable()) return null;
   if (shared?.capacity !== capacity || shared.n !== N) shared = WasmMoments.create(capacity, N);
   return shared;
-}
-
-/**
- * A_gᵀ K_g of one group (row-major, m_g + 1 values a row) into `out`, visiting R in order: the user ranks ⌊x⌋ and
- * ⌊x⌋ + 1 only move forward, so every kernel row of the group is computed once (sampling.ts: KernelRow).
- */
-function groupKernel(
-  N: number,
-  g: { itemCount: number; sampleSize: number },
-  sampling: Sampling,
-  out: Float64Array,
-): Float64Array {
-  const n = g.itemCount;
-  const width = g.sampleSize + 1;
-  const span = N - 1;
-  const part = out.subarray(0, N * width).fill(0);
-  let lower = new KernelRow(g.sampleSize, sampling, BULK_CUTOFF).fill(0, n - 1);
-  let upper = new KernelRow(g.sampleSize, sampling, BULK_CUTOFF).fill(1, n - 1);
-  let below = 0;
-  let rest = 0;
-  for (let R0 = 0; R0 < N; R0++) {
-    const base = R0 * width;
-    const f = rest / span;
-    accumulate(part, base, lower, 1 - f);
-    if (rest > 0) accumulate(part, base, upper, f);
-    rest += n - 1;
-    while (rest >= span && below < n - 1) {
-      rest -= span;
-      below++;
-      [lower, upper] = [upper, lower];
-      if (below + 1 < n) upper.fill(below + 1, n - 1);
-    }
-  }
-  return part;
-}
-
-function accumulate(values: Float64Array, base: number, row: KernelRow, weight: number): void {
-  if (weight === 0) return;
-  for (let i = row.lo; i <= row.hi; i++) values[base + i] += weight * row.values[i];
-}
-
-/** values (N rows of `size`) += share · part (N rows of `width` ≤ size). */
-function addScaled(values: Float64Array, size: number, part: Float64Array, width: number, N: number, share: number) {
-  if (width === size) {
-    for (let k = 0; k < N * size; k++) values[k] += share * part[k];
-    return;
-  }
-  for (let R0 = 0; R0 < N; R0++) {
-    for (let i = 0; i < width; i++) values[R0 * size + i] += share * part[R0 * width + i];
-  }
-}
-
-/** N rows of `width` values as rows of `size` ≥ width, zeros after. */
-function widened(part: Float64Array, width: number, size: number, N: number): Float64Array {
-  const out = new Float64Array(N * size);
-  for (let R0 = 0; R0 < N; R0++) out.set(part.subarray(R0 * width, (R0 + 1) * width), R0 * size);
-  return out;
-}
-
-function partKey(g: { itemCount: number; sampleSize: number }): string {
-  return `${g.itemCount}|${g.sampleSize}`;
-}
-
-/** Doubles of group kernels a PooledKernelCache keeps: 64 MB (MovieLens's dozen nodes of n take 36 MB). */
-const PARTS_LIMIT = 8_388_608;
-
-/**
- * Pooled kernels by their groups (n, m, share) and sampling: repeated fits on the same users (bootstrap replicates
- * draw other users, studies the same ones) reuse the costly build. Holds the most recent `limit` kernels.
- */
-export class PooledKernelCache {
-  private readonly kernels = new Map<string, PooledKernel>();
-  /**
-   * The groups' own kernels A_gᵀ K_g of the last (N, sampling), kept (a bootstrap's resamples change the shares, not
-   * the groups' kernels), up to PARTS_LIMIT doubles: in a WebAssembly arena where
-   * it runs (`start` their first value there), where K̄ = Σ_g share_g A_gᵀ K_g is one `axpys` (windows.wat: the same
-   * operations in the same order as addScaled, about 3× faster); in JavaScript (`part`) otherwise.
-   */
-  private parts: {
-    setup: string;
-    byGroup: Map<string, { part: Float64Array | null; start: number }>;
-    entries: number;
-    arena: ColumnArena | null;
-  } | null = null;
-  constructor(private readonly limit = 4) {}
-
-  get(itemCount: number, groups: readonly PooledGroup[], sampling: Sampling): PooledKernel {
-    const key = `${itemCount}|${sampling}|${groups.map((g) => `${g.itemCount}:${g.sampleSize}:${g.share}`).join(',')}`;
-    let kernel = this.kernels.get(key);
-    if (kernel) this.kernels.delete(key);
-    else kernel = this.build(itemCount, groups, sampling);
-    this.kernels.set(key, kernel);
-    for (const old of this.kernels.keys()) {
-      if (this.kernels.size <= this.limit) break;
-      this.kernels.delete(old);
-    }
-    return kernel;
-  }
-
-  private build(itemCount: number, groups: readonly PooledGroup[], sampling: Sampling): PooledKernel {
-    const size = Math.max(...groups.map((g) => g.sampleSize)) + 1;
-    const parts = this.partsFor(itemCount, groups, sampling, size);
-    const arena = parts.arena;
-    const placed = groups.map((g) => parts.byGroup.get(partKey(g)));
-    if (arena && placed.every((p) => p && p.part === null)) {
-      const count = groups.length;
-      const length = itemCount * size;
-      const start = Int32Array.from(placed, (p) => p!.start);
-      const end = start.map((s) => s + length);
-      const windows = arena.windows(count, Math.max(count, length), new Int32Array(count), start, end);
-      if (windows) {
-        const shares = Float64Array.from(groups, (g) => g.share);
-        return new PooledKernel(
-          itemCount,
-          groups,
-          sampling,
-          undefined,
-          windows.axpys(shares, new Float64Array(length), length),
-        );
-      }
-    }
-    const own = new Map<string, Float64Array>();
-    groups.forEach((g, k) => placed[k]?.part && own.set(partKey(g), placed[k].part));
-    return new PooledKernel(itemCount, groups, sampling, own);
-  }
-
-  /**
-   * The kept group kernels of this setup (K̄'s N, sampling and row width m + 1, the largest m), built (those that fit)
-   * when first asked for. In the arena each is held with rows of K̄'s width, zeros past its own m + 1 (adding
-   * share · 0 leaves K̄'s entry as it is, as addScaled does not touch it), so that one axpys sums groups of any m.
-   */
-  private partsFor(itemCount: number, groups: readonly PooledGroup[], sampling: Sampling, size: number) {
-    const setup = `${itemCount}|${sampling}|${size}`;
-    if (this.parts?.setup !== setup) {
-      // Room for the parts, and for the arena's column lists and scratch vectors (four of N (m + 1) doubles).
-      const arena = wasmWindowsAvailable()
-        ? ColumnArena.create((PARTS_LIMIT + 4 * itemCount * size) * 8 + 2 ** 20)
-        : null;
-      this.parts = { setup, byGroup: new Map(), entries: 0, arena };
-    }
-    const parts = this.parts;
-    for (const g of groups) {
-      const width = g.sampleSize + 1;
-      const key = partKey(g);
-      if (parts.byGroup.has(key) || parts.entries + itemCount * size > PARTS_LIMIT) continue;
-      const part = groupKernel(itemCount, g, sampling, new Float64Array(itemCount * width));
-      const start = parts.arena ? parts.arena.add(width === size ? part : widened(part, width, size, itemCount)) : -1;
-      parts.byGroup.set(key, start < 0 ? { part, start } : { part: null, start });
-      parts.entries += itemCount * size;
-    }
-    return parts;
-  }
 }
 
 /**

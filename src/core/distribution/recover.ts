@@ -33,7 +33,7 @@ import { fitMaximalEntropy, mesEntropyWeight } from './mes.ts';
 import { recoverShared } from './recoverShared.ts';
 import type { EntropyDual } from './mes.ts';
 import { metricFromDistribution, sharedDistributionMetrics } from './metricsFromDistribution.ts';
-import { PooledKernelCache } from './pooledKernel.ts';
+import { PooledKernelCache } from './pooledKernelCache.ts';
 import { ColumnCache } from './stackedKernel.ts';
 import type { PerUserN } from './shared.ts';
 import { PER_USER_N } from './shared.ts';

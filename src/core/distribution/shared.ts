@@ -37,7 +37,7 @@ import { fitMaximalEntropy, mesEntropyWeight } from './mes.ts';
 import type { EntropyDual } from './mes.ts';
 import type { LikelihoodAlgorithm, WmleWeight } from './mle.ts';
 import { fitLikelihood, wmleWeights } from './mle.ts';
-import { PooledKernelCache } from './pooledKernel.ts';
+import { PooledKernelCache } from './pooledKernelCache.ts';
 import { pushForward, withLazyField } from './rankMap.ts';
 import type { ColumnCache } from './stackedKernel.ts';
 import { StackedKernel } from './stackedKernel.ts';
