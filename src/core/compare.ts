@@ -195,7 +195,8 @@ export function jointBootstrap(
       if (mine) draws = mine.rows.next(mine.random);
       else {
         const slots = universe.slots[joint.indexOf(data[r] as never)];
-        draws = Float64Array.from(slots, (s) => userDraws[s]);
+        draws = new Float64Array(slots.length);
+        for (let i = 0; i < slots.length; i++) draws[i] = userDraws[slots[i]];
       }
       const row = parts.replicate(draws, () => resample(data[r], draws), r);
       row.forEach((v, j) => (out[r][j][b - from] = v));

@@ -14,6 +14,7 @@ import type { MethodGroup } from './estimatorSettings.ts';
 import { rankInputs } from './rankUpload.ts';
 import { explorerStore as store, type IntervalsResult } from './store.ts';
 import { backendFor, cancelTask, failure, startTask } from './tasks.ts';
+import type { AsyncApi } from './workerBridge.ts';
 import type { IntervalDraws, IntervalRequest, IntervalResult, ResampleSlice } from '../../workers/intervals.ts';
 import type { RankSource } from '../../workers/rankRegistry.ts';
 
@@ -175,8 +176,7 @@ export async function runIntervals(plan: IntervalPlan): Promise<void> {
           await new Promise((resolve) => setTimeout(resolve, 0));
           if (stop.signal.aborted || taken >= tasks.length) return;
           const { g, slice, index } = tasks[taken++];
-          const request = async (api: Parameters<Parameters<typeof backend.run>[1]>[0]) =>
-            intervalRequest(plan, await rankInputs(api, plan.recommenders), g);
+          const request = async (api: AsyncApi) => intervalRequest(plan, await rankInputs(api, plan.recommenders), g);
           if (!slice) {
             const onProgress = (count: number, total: number) => report(g, count / total);
             const result = await backend.run(stop.signal, async (api) =>
