@@ -66,6 +66,26 @@ describe('the WebAssembly window products (windows.wat)', () => {
       expect(wasm.column(r, new Float64Array(size))).toEqual(js.column(r, new Float64Array(size)));
   });
 
+  it.each([3, 4, 5])(
+    'gives bit-identical EM steps when neighbouring rows start at the same column (seed %i)',
+    (seed) => {
+      const n = 201;
+      const size = 37;
+      const { lo, offsets, values, random } = randomWindows(n, size, size, seed);
+      // Most pairs of rows start together (lengths still their own), as a sampling kernel's neighbouring rows do.
+      for (let r = 1; r < n; r += 2) {
+        if (random() < 0.8) lo[r] = Math.min(lo[r - 1], size - (offsets[r + 1] - offsets[r]));
+      }
+      const [wasm, js] = both(() => new StoredProducts(n, size, lo, offsets, values));
+      const pi = vector(n, random, 0.3);
+      const c = vector(size, random, 0.1);
+      const [nextW, qW, nextJ, qJ] = [n, size, n, size].map((k) => new Float64Array(k).fill(5));
+      expect(wasm.emStep(pi, c, nextW, qW)).toEqual(js.emStep(pi, c, nextJ, qJ));
+      expect(nextW).toEqual(nextJ);
+      expect(qW).toEqual(qJ);
+    },
+  );
+
   it.each([11, 12, 13, 14])('gives bit-identical column products to the JavaScript loops (seed %i)', (seed) => {
     const n = 300;
     const size = 23 + (seed % 2);

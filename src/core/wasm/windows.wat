@@ -225,16 +225,19 @@
 
   ;; The fused EM step over row windows (kernelProducts.ts StoredProducts.emStep): d = row · c, next[r] = π[r] d,
   ;; q += next[r] · row (q zeroed first over `size`). Returns max d and Σ next. Rows are taken two at a time: their
-  ;; dot products, independent, run interleaved (each row's own two accumulators, so the same sums in the same order
-  ;; as $dot: a single row's chain of additions waits on each add, two chains overlap), then each row in turn is
-  ;; finished ($axpy into q). Everything written out in the loop (V8 does not inline WebAssembly calls).
+  ;; dot products run interleaved (each row's own two accumulators, so the same sums in the same order as $dot: two
+  ;; chains of additions overlap), and where the two rows start at the same column (most neighbouring rows of a
+  ;; sampling kernel) each c is loaded once for both, and each q entry both rows reach is loaded and stored once for
+  ;; their two terms, added in row order (q + next_r v_r + next_r+1 v_r+1) as two axpys one after the other would.
+  ;; Everything written out in the loop (V8 does not inline WebAssembly calls).
   (func (export "rowEmStep") (param $count i32) (param $values i32) (param $lo i32) (param $starts i32) (param $ends i32)
         (param $pi i32) (param $c i32) (param $next i32) (param $q i32) (param $size i32) (result f64 f64)
-    (local $r i32) (local $at i32) (local $vp i32) (local $op i32)
-    (local $start0 i32) (local $end0 i32) (local $lo0 i32) (local $vp0 i32) (local $xp0 i32)
-    (local $start1 i32) (local $end1 i32) (local $lo1 i32) (local $vp1 i32) (local $xp1 i32)
-    (local $a0 v128) (local $b0 v128) (local $a1 v128) (local $b1 v128) (local $pv v128)
-    (local $d0 f64) (local $d1 f64) (local $p f64) (local $maxD f64) (local $sum f64)
+    (local $r i32) (local $at i32) (local $has1 i32)
+    (local $start0 i32) (local $end0 i32) (local $lo0 i32) (local $vp0 i32) (local $xp0 i32) (local $op0 i32)
+    (local $start1 i32) (local $end1 i32) (local $lo1 i32) (local $vp1 i32) (local $xp1 i32) (local $op1 i32)
+    (local $a0 v128) (local $b0 v128) (local $a1 v128) (local $b1 v128) (local $pv v128) (local $pv1 v128)
+    (local $cv v128) (local $cw v128) (local $qv v128)
+    (local $d0 f64) (local $d1 f64) (local $p0 f64) (local $p1 f64) (local $maxD f64) (local $sum f64)
     (memory.fill (local.get $q) (i32.const 0) (i32.shl (local.get $size) (i32.const 3)))
     (block $done
       (loop $rows
@@ -246,19 +249,20 @@
           (i32.shl (i32.load (i32.add (local.get $ends) (local.get $at))) (i32.const 3))))
         (local.set $lo0 (i32.shl (i32.load (i32.add (local.get $lo) (local.get $at))) (i32.const 3)))
         ;; The next row, or an empty one after the last.
-        (if (i32.lt_u (i32.add (local.get $r) (i32.const 1)) (local.get $count))
+        (local.set $has1 (i32.lt_u (i32.add (local.get $r) (i32.const 1)) (local.get $count)))
+        (if (local.get $has1)
           (then
-        (local.set $at (i32.shl (i32.add (local.get $r) (i32.const 1)) (i32.const 2)))
-        (local.set $start1 (i32.add (local.get $values)
-          (i32.shl (i32.load (i32.add (local.get $starts) (local.get $at))) (i32.const 3))))
-        (local.set $end1 (i32.add (local.get $values)
-          (i32.shl (i32.load (i32.add (local.get $ends) (local.get $at))) (i32.const 3))))
-        (local.set $lo1 (i32.shl (i32.load (i32.add (local.get $lo) (local.get $at))) (i32.const 3)))
+            (local.set $at (i32.shl (i32.add (local.get $r) (i32.const 1)) (i32.const 2)))
+            (local.set $start1 (i32.add (local.get $values)
+              (i32.shl (i32.load (i32.add (local.get $starts) (local.get $at))) (i32.const 3))))
+            (local.set $end1 (i32.add (local.get $values)
+              (i32.shl (i32.load (i32.add (local.get $ends) (local.get $at))) (i32.const 3))))
+            (local.set $lo1 (i32.shl (i32.load (i32.add (local.get $lo) (local.get $at))) (i32.const 3)))
           )
           (else
             (local.set $start1 (i32.const 0))
             (local.set $end1 (i32.const 0))
-            (local.set $lo1 (i32.const 0))))
+            (local.set $lo1 (i32.const -8))))
         (local.set $vp0 (local.get $start0))
         (local.set $xp0 (i32.add (local.get $c) (local.get $lo0)))
         (local.set $vp1 (local.get $start1))
@@ -267,22 +271,40 @@
         (local.set $b0 (f64x2.splat (f64.const 0)))
         (local.set $a1 (f64x2.splat (f64.const 0)))
         (local.set $b1 (f64x2.splat (f64.const 0)))
-        ;; Both rows' blocks of four while both have one.
-        (block $paired
-          (loop $both
-            (br_if $paired (i32.gt_u (i32.add (local.get $vp0) (i32.const 32)) (local.get $end0)))
-            (br_if $paired (i32.gt_u (i32.add (local.get $vp1) (i32.const 32)) (local.get $end1)))
-            (local.set $a0 (f64x2.add (local.get $a0) (f64x2.mul (v128.load (local.get $xp0)) (v128.load (local.get $vp0)))))
-            (local.set $a1 (f64x2.add (local.get $a1) (f64x2.mul (v128.load (local.get $xp1)) (v128.load (local.get $vp1)))))
-            (local.set $b0 (f64x2.add (local.get $b0)
-              (f64x2.mul (v128.load offset=16 (local.get $xp0)) (v128.load offset=16 (local.get $vp0)))))
-            (local.set $b1 (f64x2.add (local.get $b1)
-              (f64x2.mul (v128.load offset=16 (local.get $xp1)) (v128.load offset=16 (local.get $vp1)))))
-            (local.set $xp0 (i32.add (local.get $xp0) (i32.const 32)))
-            (local.set $vp0 (i32.add (local.get $vp0) (i32.const 32)))
-            (local.set $xp1 (i32.add (local.get $xp1) (i32.const 32)))
-            (local.set $vp1 (i32.add (local.get $vp1) (i32.const 32)))
-            (br $both)))
+        ;; Both rows' blocks of four while both have one: c loaded once when they start at the same column.
+        (if (i32.eq (local.get $lo0) (local.get $lo1))
+          (then
+            (block $pairedShared
+              (loop $bothShared
+                (br_if $pairedShared (i32.gt_u (i32.add (local.get $vp0) (i32.const 32)) (local.get $end0)))
+                (br_if $pairedShared (i32.gt_u (i32.add (local.get $vp1) (i32.const 32)) (local.get $end1)))
+                (local.set $cv (v128.load (local.get $xp0)))
+                (local.set $cw (v128.load offset=16 (local.get $xp0)))
+                (local.set $a0 (f64x2.add (local.get $a0) (f64x2.mul (local.get $cv) (v128.load (local.get $vp0)))))
+                (local.set $a1 (f64x2.add (local.get $a1) (f64x2.mul (local.get $cv) (v128.load (local.get $vp1)))))
+                (local.set $b0 (f64x2.add (local.get $b0) (f64x2.mul (local.get $cw) (v128.load offset=16 (local.get $vp0)))))
+                (local.set $b1 (f64x2.add (local.get $b1) (f64x2.mul (local.get $cw) (v128.load offset=16 (local.get $vp1)))))
+                (local.set $xp0 (i32.add (local.get $xp0) (i32.const 32)))
+                (local.set $vp0 (i32.add (local.get $vp0) (i32.const 32)))
+                (local.set $vp1 (i32.add (local.get $vp1) (i32.const 32)))
+                (br $bothShared)))
+            (local.set $xp1 (local.get $xp0)))
+          (else
+            (block $paired
+              (loop $both
+                (br_if $paired (i32.gt_u (i32.add (local.get $vp0) (i32.const 32)) (local.get $end0)))
+                (br_if $paired (i32.gt_u (i32.add (local.get $vp1) (i32.const 32)) (local.get $end1)))
+                (local.set $a0 (f64x2.add (local.get $a0) (f64x2.mul (v128.load (local.get $xp0)) (v128.load (local.get $vp0)))))
+                (local.set $a1 (f64x2.add (local.get $a1) (f64x2.mul (v128.load (local.get $xp1)) (v128.load (local.get $vp1)))))
+                (local.set $b0 (f64x2.add (local.get $b0)
+                  (f64x2.mul (v128.load offset=16 (local.get $xp0)) (v128.load offset=16 (local.get $vp0)))))
+                (local.set $b1 (f64x2.add (local.get $b1)
+                  (f64x2.mul (v128.load offset=16 (local.get $xp1)) (v128.load offset=16 (local.get $vp1)))))
+                (local.set $xp0 (i32.add (local.get $xp0) (i32.const 32)))
+                (local.set $vp0 (i32.add (local.get $vp0) (i32.const 32)))
+                (local.set $xp1 (i32.add (local.get $xp1) (i32.const 32)))
+                (local.set $vp1 (i32.add (local.get $vp1) (i32.const 32)))
+                (br $both)))))
         ;; Row 0's remaining blocks of four, its tail into s0, then s0 + s1 + (s2 + s3): its d.
         (block $dotted0
           (loop $four0
@@ -325,67 +347,108 @@
         (local.set $d1 (f64.add
           (f64.add (local.get $d1) (f64x2.extract_lane 1 (local.get $a1)))
           (f64.add (f64x2.extract_lane 0 (local.get $b1)) (f64x2.extract_lane 1 (local.get $b1)))))
-        ;; Row (local.get $r): max d, next = π d, Σ next, and q[lo + k] += next · row[k] ($axpy) when next ≠ 0.
+        ;; Each row in turn: max d, next = π d, Σ next.
         (if (f64.gt (local.get $d0) (local.get $maxD)) (then (local.set $maxD (local.get $d0))))
-        (local.set $p (f64.mul (f64.load (i32.add (local.get $pi) (i32.shl (local.get $r) (i32.const 3)))) (local.get $d0)))
-        (f64.store (i32.add (local.get $next) (i32.shl (local.get $r) (i32.const 3))) (local.get $p))
-        (local.set $sum (f64.add (local.get $sum) (local.get $p)))
-        (if (f64.ne (local.get $p) (f64.const 0))
+        (local.set $p0 (f64.mul (f64.load (i32.add (local.get $pi) (i32.shl (local.get $r) (i32.const 3)))) (local.get $d0)))
+        (f64.store (i32.add (local.get $next) (i32.shl (local.get $r) (i32.const 3))) (local.get $p0))
+        (local.set $sum (f64.add (local.get $sum) (local.get $p0)))
+        (local.set $p1 (f64.const 0))
+        (if (local.get $has1)
           (then
-            (local.set $vp (local.get $start0))
-            (local.set $op (i32.add (local.get $q) (local.get $lo0)))
-            (local.set $pv (f64x2.splat (local.get $p)))
-            (block $added0
-              (loop $four0
-                (br_if $added0 (i32.gt_u (i32.add (local.get $vp) (i32.const 32)) (local.get $end0)))
-                (v128.store (local.get $op)
-                  (f64x2.add (v128.load (local.get $op)) (f64x2.mul (local.get $pv) (v128.load (local.get $vp)))))
-                (v128.store offset=16 (local.get $op)
-                  (f64x2.add (v128.load offset=16 (local.get $op))
-                    (f64x2.mul (local.get $pv) (v128.load offset=16 (local.get $vp)))))
-                (local.set $op (i32.add (local.get $op) (i32.const 32)))
-                (local.set $vp (i32.add (local.get $vp) (i32.const 32)))
-                (br $four0)))
-            (block $addedTail0
-              (loop $one0
-                (br_if $addedTail0 (i32.ge_u (local.get $vp) (local.get $end0)))
-                (f64.store (local.get $op)
-                  (f64.add (f64.load (local.get $op)) (f64.mul (local.get $p) (f64.load (local.get $vp)))))
-                (local.set $op (i32.add (local.get $op) (i32.const 8)))
-                (local.set $vp (i32.add (local.get $vp) (i32.const 8)))
-                (br $one0)))))
-        (if (i32.lt_u (i32.add (local.get $r) (i32.const 1)) (local.get $count))
-          (then
-        ;; Row (i32.add (local.get $r) (i32.const 1)): max d, next = π d, Σ next, and q[lo + k] += next · row[k] ($axpy) when next ≠ 0.
-        (if (f64.gt (local.get $d1) (local.get $maxD)) (then (local.set $maxD (local.get $d1))))
-        (local.set $p (f64.mul (f64.load (i32.add (local.get $pi) (i32.shl (i32.add (local.get $r) (i32.const 1)) (i32.const 3)))) (local.get $d1)))
-        (f64.store (i32.add (local.get $next) (i32.shl (i32.add (local.get $r) (i32.const 1)) (i32.const 3))) (local.get $p))
-        (local.set $sum (f64.add (local.get $sum) (local.get $p)))
-        (if (f64.ne (local.get $p) (f64.const 0))
-          (then
-            (local.set $vp (local.get $start1))
-            (local.set $op (i32.add (local.get $q) (local.get $lo1)))
-            (local.set $pv (f64x2.splat (local.get $p)))
-            (block $added1
-              (loop $four1
-                (br_if $added1 (i32.gt_u (i32.add (local.get $vp) (i32.const 32)) (local.get $end1)))
-                (v128.store (local.get $op)
-                  (f64x2.add (v128.load (local.get $op)) (f64x2.mul (local.get $pv) (v128.load (local.get $vp)))))
-                (v128.store offset=16 (local.get $op)
-                  (f64x2.add (v128.load offset=16 (local.get $op))
-                    (f64x2.mul (local.get $pv) (v128.load offset=16 (local.get $vp)))))
-                (local.set $op (i32.add (local.get $op) (i32.const 32)))
-                (local.set $vp (i32.add (local.get $vp) (i32.const 32)))
-                (br $four1)))
-            (block $addedTail1
-              (loop $one1
-                (br_if $addedTail1 (i32.ge_u (local.get $vp) (local.get $end1)))
-                (f64.store (local.get $op)
-                  (f64.add (f64.load (local.get $op)) (f64.mul (local.get $p) (f64.load (local.get $vp)))))
-                (local.set $op (i32.add (local.get $op) (i32.const 8)))
-                (local.set $vp (i32.add (local.get $vp) (i32.const 8)))
-                (br $one1)))))
+            (if (f64.gt (local.get $d1) (local.get $maxD)) (then (local.set $maxD (local.get $d1))))
+            (local.set $p1 (f64.mul (f64.load (i32.add (local.get $pi) (i32.shl (i32.add (local.get $r) (i32.const 1)) (i32.const 3)))) (local.get $d1)))
+            (f64.store (i32.add (local.get $next) (i32.shl (i32.add (local.get $r) (i32.const 1)) (i32.const 3))) (local.get $p1))
+            (local.set $sum (f64.add (local.get $sum) (local.get $p1)))
           ))
+        (local.set $vp0 (local.get $start0))
+        (local.set $op0 (i32.add (local.get $q) (local.get $lo0)))
+        (local.set $vp1 (local.get $start1))
+        (local.set $op1 (i32.add (local.get $q) (local.get $lo1)))
+        ;; q += next · row: where both rows start at the same column and add terms, the entries both reach take
+        ;; both terms with one load and one store; the rest of the longer row, alone. Otherwise row r, then row r + 1.
+        (if (i32.and (i32.eq (local.get $lo0) (local.get $lo1))
+              (i32.and (f64.ne (local.get $p0) (f64.const 0)) (f64.ne (local.get $p1) (f64.const 0))))
+          (then
+            (local.set $pv (f64x2.splat (local.get $p0)))
+            (local.set $pv1 (f64x2.splat (local.get $p1)))
+            (block $joint
+              (loop $twoJoint
+                (br_if $joint (i32.gt_u (i32.add (local.get $vp0) (i32.const 16)) (local.get $end0)))
+                (br_if $joint (i32.gt_u (i32.add (local.get $vp1) (i32.const 16)) (local.get $end1)))
+                (v128.store (local.get $op0)
+                  (f64x2.add
+                    (f64x2.add (v128.load (local.get $op0)) (f64x2.mul (local.get $pv) (v128.load (local.get $vp0))))
+                    (f64x2.mul (local.get $pv1) (v128.load (local.get $vp1)))))
+                (local.set $op0 (i32.add (local.get $op0) (i32.const 16)))
+                (local.set $vp0 (i32.add (local.get $vp0) (i32.const 16)))
+                (local.set $vp1 (i32.add (local.get $vp1) (i32.const 16)))
+                (br $twoJoint)))
+            (if (i32.and (i32.lt_u (local.get $vp0) (local.get $end0)) (i32.lt_u (local.get $vp1) (local.get $end1)))
+              (then
+                (f64.store (local.get $op0)
+                  (f64.add
+                    (f64.add (f64.load (local.get $op0)) (f64.mul (local.get $p0) (f64.load (local.get $vp0))))
+                    (f64.mul (local.get $p1) (f64.load (local.get $vp1)))))
+                (local.set $op0 (i32.add (local.get $op0) (i32.const 8)))
+                (local.set $vp0 (i32.add (local.get $vp0) (i32.const 8)))
+                (local.set $vp1 (i32.add (local.get $vp1) (i32.const 8)))))
+            (local.set $op1 (local.get $op0))
+            (local.set $pv (f64x2.splat (local.get $p0)))
+            (block $addedRest0
+              (loop $twoRest0
+                (br_if $addedRest0 (i32.gt_u (i32.add (local.get $vp0) (i32.const 16)) (local.get $end0)))
+                (v128.store (local.get $op0)
+                  (f64x2.add (v128.load (local.get $op0)) (f64x2.mul (local.get $pv) (v128.load (local.get $vp0)))))
+                (local.set $op0 (i32.add (local.get $op0) (i32.const 16)))
+                (local.set $vp0 (i32.add (local.get $vp0) (i32.const 16)))
+                (br $twoRest0)))
+            (if (i32.lt_u (local.get $vp0) (local.get $end0))
+              (then (f64.store (local.get $op0)
+                (f64.add (f64.load (local.get $op0)) (f64.mul (local.get $p0) (f64.load (local.get $vp0)))))))
+            (local.set $pv (f64x2.splat (local.get $p1)))
+            (block $addedRest1
+              (loop $twoRest1
+                (br_if $addedRest1 (i32.gt_u (i32.add (local.get $vp1) (i32.const 16)) (local.get $end1)))
+                (v128.store (local.get $op1)
+                  (f64x2.add (v128.load (local.get $op1)) (f64x2.mul (local.get $pv) (v128.load (local.get $vp1)))))
+                (local.set $op1 (i32.add (local.get $op1) (i32.const 16)))
+                (local.set $vp1 (i32.add (local.get $vp1) (i32.const 16)))
+                (br $twoRest1)))
+            (if (i32.lt_u (local.get $vp1) (local.get $end1))
+              (then (f64.store (local.get $op1)
+                (f64.add (f64.load (local.get $op1)) (f64.mul (local.get $p1) (f64.load (local.get $vp1)))))))
+          )
+          (else
+            (if (f64.ne (local.get $p0) (f64.const 0))
+              (then
+                (local.set $pv (f64x2.splat (local.get $p0)))
+                (block $addedAlone0
+                  (loop $twoAlone0
+                    (br_if $addedAlone0 (i32.gt_u (i32.add (local.get $vp0) (i32.const 16)) (local.get $end0)))
+                    (v128.store (local.get $op0)
+                      (f64x2.add (v128.load (local.get $op0)) (f64x2.mul (local.get $pv) (v128.load (local.get $vp0)))))
+                    (local.set $op0 (i32.add (local.get $op0) (i32.const 16)))
+                    (local.set $vp0 (i32.add (local.get $vp0) (i32.const 16)))
+                    (br $twoAlone0)))
+                (if (i32.lt_u (local.get $vp0) (local.get $end0))
+                  (then (f64.store (local.get $op0)
+                    (f64.add (f64.load (local.get $op0)) (f64.mul (local.get $p0) (f64.load (local.get $vp0)))))))
+              ))
+            (if (f64.ne (local.get $p1) (f64.const 0))
+              (then
+                (local.set $pv (f64x2.splat (local.get $p1)))
+                (block $addedAlone1
+                  (loop $twoAlone1
+                    (br_if $addedAlone1 (i32.gt_u (i32.add (local.get $vp1) (i32.const 16)) (local.get $end1)))
+                    (v128.store (local.get $op1)
+                      (f64x2.add (v128.load (local.get $op1)) (f64x2.mul (local.get $pv) (v128.load (local.get $vp1)))))
+                    (local.set $op1 (i32.add (local.get $op1) (i32.const 16)))
+                    (local.set $vp1 (i32.add (local.get $vp1) (i32.const 16)))
+                    (br $twoAlone1)))
+                (if (i32.lt_u (local.get $vp1) (local.get $end1))
+                  (then (f64.store (local.get $op1)
+                    (f64.add (f64.load (local.get $op1)) (f64.mul (local.get $p1) (f64.load (local.get $vp1)))))))
+              ))))
         (local.set $r (i32.add (local.get $r) (i32.const 2)))
         (br $rows)))
     (local.get $maxD) (local.get $sum))
