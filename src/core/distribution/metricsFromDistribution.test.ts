@@ -48,6 +48,20 @@ describe('sharedDistributionMetrics (eq 14 over shared π̂)', () => {
     }
   });
 
+  it('stays right past the mixtures a metric keeps (the oldest dropped, made again when asked for)', () => {
+    const relative = distribution(7);
+    const groupsOf = (k: number) => [
+      { itemCount: 100, weight: 1 + k },
+      { itemCount: 250, weight: 2 },
+    ];
+    const first = sharedDistributionMetrics(relative, N, groupsOf(0), metrics);
+    for (let k = 1; k <= 300; k++) sharedDistributionMetrics(relative, N, groupsOf(k), metrics);
+    expect(sharedDistributionMetrics(relative, N, groupsOf(0), metrics)).toEqual(first);
+    direct(relative, groupsOf(0)).forEach((v, j) => expect(Math.abs(first[j] - v)).toBeLessThan(1e-14));
+    const last = sharedDistributionMetrics(relative, N, groupsOf(300), metrics);
+    direct(relative, groupsOf(300)).forEach((v, j) => expect(Math.abs(last[j] - v)).toBeLessThan(1e-14));
+  });
+
   it('mixes the tables in WebAssembly and in JavaScript to the same numbers, bit for bit', () => {
     const groups = [
       { itemCount: 90, weight: 2 },

@@ -70,8 +70,7 @@ export function sharedDistributionMetrics(
     let mixed = tables.mixed.find((t) => t.hash === hash && sameGroups(t, groups));
     if (!mixed) {
       mixed = mixedTable(metric, reference, groups, total, tables, hash);
-      tables.mixed.push(mixed);
-      if (tables.mixed.length > MIXED_KEPT) tables.mixed.shift();
+      keepMixture(tables.mixed, mixed);
     }
     return dot(relative, mixed.table);
   });
@@ -80,6 +79,32 @@ export function sharedDistributionMetrics(
 /** How many mixtures a metric keeps: the B = 200 resamples of a bootstrap and its point (≤ 8 MB a whole-list metric
  * on MovieLens). */
 const MIXED_KEPT = 256;
+/** Doubles all kept mixtures may hold together (32 MB), the oldest dropped first: a worker lives through many data
+ * sets and metrics. */
+const MIXED_LIMIT = 2 ** 22;
+/** Every kept mixture, oldest first, with the list that holds it. */
+const keptMixtures = new Map<MixedTable, MixedTable[]>();
+let mixedEntries = 0;
+
+function mixtureSize(mixed: MixedTable): number {
+  return mixed.table.length + 2 * mixed.itemCounts.length;
+}
+
+function keepMixture(list: MixedTable[], mixed: MixedTable): void {
+  list.push(mixed);
+  keptMixtures.set(mixed, list);
+  mixedEntries += mixtureSize(mixed);
+  if (list.length > MIXED_KEPT) dropMixture(list[0]);
+  while (mixedEntries > MIXED_LIMIT && keptMixtures.size > 1) dropMixture(keptMixtures.keys().next().value!);
+}
+
+function dropMixture(mixed: MixedTable): void {
+  const list = keptMixtures.get(mixed);
+  if (!list) return;
+  list.splice(list.indexOf(mixed), 1);
+  keptMixtures.delete(mixed);
+  mixedEntries -= mixtureSize(mixed);
+}
 
 function groupsHash(groups: readonly { readonly itemCount: number; readonly weight: number }[]): number {
   let h = groups.length;
@@ -185,6 +210,8 @@ function groupValues(metric: Metric, reference: number, n: number, tables: Metri
 export function forgetMetricTables(): void {
   carried.clear();
   carriedEntries = 0;
+  keptMixtures.clear();
+  mixedEntries = 0;
   arenaState = undefined;
 }
 
@@ -202,7 +229,7 @@ function tableArena(): ColumnArena | null {
  * MovieLens's AP over 743 n took 10 ms a fit walked each time), up to CARRIED_LIMIT doubles in all: 64 MB, the
  * tables of three whole-list metrics on MovieLens (2.75 million doubles each; at 4 million, the app's default AP
  * and NDCG did not both fit, and NDCG's were walked again on every resample: a third of the NCF intervals' time);
- * and the last MIXED_KEPT mixtures of them (sharedDistributionMetrics).
+ * and the last MIXED_KEPT mixtures of them (sharedDistributionMetrics), MIXED_LIMIT doubles in all.
  */
 interface MetricTables {
   readonly perN: Map<number, Float64Array>;
