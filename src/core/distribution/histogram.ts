@@ -86,6 +86,15 @@ export function sampledHistograms(
   );
 }
 
+/** The indices i with values[i] > 0, ascending (a histogram's observed sampled ranks, a set of flags). */
+export function observedIndices(values: ArrayLike<number>): Int32Array {
+  let size = 0;
+  for (let i = 0; i < values.length; i++) if (values[i] > 0) size++;
+  const out = new Int32Array(size);
+  for (let i = 0, k = 0; i < values.length; i++) if (values[i] > 0) out[k++] = i;
+  return out;
+}
+
 /** Σ values (a loop: `reduce` boxes every partial sum, and a bootstrap sums hundreds of histograms a resample). */
 function sum(values: Float64Array): number {
   let s = 0;

@@ -17,6 +17,7 @@ import type { Sampling } from '../sampling.ts';
 import type { KernelProducts } from './kernelProducts.ts';
 import type { ColumnCache, KernelGroup } from './stackedKernel.ts';
 import { StackedKernel, groupOffsets, keptGroups } from './stackedKernel.ts';
+import { observedIndices } from './histogram.ts';
 
 /** Users' groups interpolated between node kernels: the products of shared.ts's likelihood, over the same columns. */
 export class InterpolatedKernel implements KernelProducts {
@@ -58,16 +59,11 @@ export class InterpolatedKernel implements KernelProducts {
       }
     });
     const keys = [...observedAt.keys()];
-    const nodeGroups: KernelGroup[] = keys.map((key) => {
-      const flags = observedAt.get(key)!;
-      const observed: number[] = [];
-      for (let i = 0; i < flags.length; i++) if (flags[i]) observed.push(i);
-      return {
-        itemCount: nodeSizes[Math.floor(key / 2 ** 32)],
-        sampleSize: key % 2 ** 32,
-        observed: Int32Array.from(observed),
-      };
-    });
+    const nodeGroups: KernelGroup[] = keys.map((key) => ({
+      itemCount: nodeSizes[Math.floor(key / 2 ** 32)],
+      sampleSize: key % 2 ** 32,
+      observed: observedIndices(observedAt.get(key)!),
+    }));
     this.nodes = new StackedKernel(itemCount, nodeGroups, sampling, undefined, cache);
     // The node column of each (node, m, r̃).
     const columnOf = new Map<number, Int32Array>();

@@ -66,9 +66,9 @@ export class PooledKernel {
 
   /** K̄ column-major (columns[i · N + R0] = K̄(i | R0 + 1)) with each column's first and last non-zero R0: built on
    * the first `moments`, which copies its columns from it (every recommender's fit on a resample asks for its own). */
-  private transposed: { columns: Float64Array; first: Int32Array; last: Int32Array } | null = null;
+  private transposed: Columns | null = null;
 
-  private columnMajor(): { columns: Float64Array; first: Int32Array; last: Int32Array } {
+  private columnMajor(): Columns {
     if (this.transposed) return this.transposed;
     const { itemCount: N, size, values } = this;
     const columns = new Float64Array(N * size);
@@ -113,11 +113,7 @@ export class PooledKernel {
     if (wasm) {
       const owner = {};
       const load = () => {
-        indices.forEach((i, a) => {
-          wasm.columns.set(all.columns.subarray(i * N, (i + 1) * N), a * N);
-          wasm.first[a] = all.first[i];
-          wasm.last[a] = all.last[i];
-        });
+        copyColumns(all, indices, N, wasm);
         wasm.use(d);
         loadedBy.set(wasm, owner);
       };
@@ -128,13 +124,10 @@ export class PooledKernel {
         },
       };
     }
-    const columns = new Float64Array(N * d);
-    const first = new Int32Array(d);
-    const last = new Int32Array(d);
-    indices.forEach((i, a) => {
-      columns.set(all.columns.subarray(i * N, (i + 1) * N), a * N);
-      first[a] = all.first[i];
-      last[a] = all.last[i];
+    const { columns, first, last } = copyColumns(all, indices, N, {
+      columns: new Float64Array(N * d),
+      first: new Int32Array(d),
+      last: new Int32Array(d),
     });
     const weighted = new Float64Array(N * d);
     return {
@@ -219,6 +212,18 @@ function blockMoments(
   out[a * d + b1] = out[b1 * d + a] = e01 + o01;
   out[a1 * d + b] = out[b * d + a1] = e10 + o10;
   out[a1 * d + b1] = out[b1 * d + a1] = e11 + o11;
+}
+
+type Columns = { columns: Float64Array; first: Int32Array; last: Int32Array };
+
+/** Columns indices[a] of `all` (column-major, N values each, with their windows) into columns a of `out`. */
+function copyColumns<T extends Columns>(all: Columns, indices: Int32Array, N: number, out: T): T {
+  indices.forEach((i, a) => {
+    out.columns.set(all.columns.subarray(i * N, (i + 1) * N), a * N);
+    out.first[a] = all.first[i];
+    out.last[a] = all.last[i];
+  });
+  return out;
 }
 
 /** The WebAssembly moments memory of the last (m + 1, N) asked, and which moments object last loaded it. */

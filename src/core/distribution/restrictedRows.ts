@@ -81,15 +81,18 @@ class SharedRows implements KernelProducts {
   /** The rows in the shared memory, gathered again if another products object used it since. */
   private rows(): ArenaWindows {
     const { room } = this;
-    if (room.owner === this && this.windows) return this.windows;
-    const N = this.itemCount;
-    const d = this.size;
-    gather(this.kernel, this.indices, room.arena.doubles(), room.base);
-    const start = Int32Array.from({ length: N }, (_, R) => room.base + R * d);
-    const end = start.map((s) => s + d);
-    this.windows = room.arena.windows(N, N, new Int32Array(N), start, end);
-    if (!this.windows) throw new Error('the shared rows do not fit their memory');
-    room.owner = this;
+    if (!this.windows) {
+      const N = this.itemCount;
+      const d = this.size;
+      const start = Int32Array.from({ length: N }, (_, R) => room.base + R * d);
+      const end = start.map((s) => s + d);
+      this.windows = room.arena.windows(N, N, new Int32Array(N), start, end);
+      if (!this.windows) throw new Error('the shared rows do not fit their memory');
+    }
+    if (room.owner !== this) {
+      gather(this.kernel, this.indices, room.arena.doubles(), room.base);
+      room.owner = this;
+    }
     return this.windows;
   }
 

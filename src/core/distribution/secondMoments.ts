@@ -59,7 +59,8 @@ export class SecondMoments {
     if (kept) {
       // g = Σ_r (π_r / total_r) · raw row r by one axpys over the kept rows: the same operations in the same order as
       // the loop below (a zero π_r skipped).
-      const a = Float64Array.from(pi.subarray(0, n), (p, r) => (p === 0 ? 0 : p / kept.totals[r]));
+      const a = new Float64Array(n);
+      for (let r = 0; r < n; r++) if (pi[r] !== 0) a[r] = pi[r] / kept.totals[r];
       g = kept.rows.axpys(a, g, 2 * m + 1);
     } else {
       const row = this.wide;

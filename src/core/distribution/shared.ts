@@ -32,6 +32,7 @@
 import type { Sampling } from '../sampling.ts';
 import { bvDistributionPooled } from './bvDistribution.ts';
 import type { SampledHistogram } from './histogram.ts';
+import { observedIndices } from './histogram.ts';
 import type { MesScale } from '../corrections/methods.ts';
 import { fitMaximalEntropy, mesEntropyWeight } from './mes.ts';
 import type { EntropyDual } from './mes.ts';
@@ -190,14 +191,6 @@ export function fitShared(
       return all.some((v) => v === null) ? null : all.reduce((s: number, v) => s + (v as number), 0);
     },
   );
-}
-
-function observedIndices(counts: Float64Array): Int32Array {
-  let size = 0;
-  for (let i = 0; i < counts.length; i++) if (counts[i] > 0) size++;
-  const out = new Int32Array(size);
-  for (let i = 0, k = 0; i < counts.length; i++) if (counts[i] > 0) out[k++] = i;
-  return out;
 }
 
 /** Each group's Σ_i counts_i log q_i, q = K π (its columns of the stacked kernel); null when an observed q_i ≤ 0. */
