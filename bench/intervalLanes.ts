@@ -5,7 +5,7 @@
  * The threads live from one fit's group to the next, as the app's workers do.
  */
 import { Worker } from 'node:worker_threads';
-import { resampleSlices } from '../src/core/index.ts';
+import { intervalTasks, resampleSlices } from '../src/core/index.ts';
 import {
   bootstrapIntervals,
   intervalsFromDraws,
@@ -70,18 +70,16 @@ export async function scheduledIntervals(
   count: number,
 ): Promise<IntervalResult[]> {
   while (threads.length < count) threads.push(new Lane());
-  const sliced = requests.map((r, g) =>
-    g === 0 || count === 1 ? [{ from: 0, to: r.replicates ?? 200 }] : resampleSlices(r.replicates ?? 200, count),
-  );
-  const tasks = sliced.flatMap((slices, g) => slices.map((slice, index) => ({ g, slice, index })));
-  const drawn: (IntervalDraws | null)[][] = sliced.map((slices) => slices.map(() => null));
+  const replicates = requests[0].replicates ?? 200;
+  const { tasks, slices } = intervalTasks(requests.length, replicates, count);
+  const drawn = slices.map((n) => Array.from({ length: Math.max(1, n) }, (): IntervalDraws | null => null));
   const results: IntervalResult[] = [];
   let taken = 0;
   await Promise.all(
     threads.slice(0, count).map(async (lane) => {
       while (taken < tasks.length) {
         const { g, slice, index } = tasks[taken++];
-        drawn[g][index] = await lane.draws(requests[g], slice);
+        drawn[g][index] = await lane.draws(requests[g], slice ?? { from: 0, to: replicates });
         if (drawn[g].every((d) => d !== null))
           results[g] = intervalsFromDraws(requests[g], drawn[g] as IntervalDraws[]);
       }

@@ -18,7 +18,7 @@ export * from './result.ts';
 export * from './distribution/index.ts';
 export * from './bootstrap.ts';
 export * from './compare.ts';
-export { resampleSlices } from './resampleSlices.ts';
+export { intervalTasks, resampleSlices } from './resampleSlices.ts';
 export * from './study/rankDistributionStudy.ts';
 export { compareTo12Digits, correctOrderings, correctWinners, meanStd, orderText } from './study/summary.ts';
 export * from './ties/index.ts';

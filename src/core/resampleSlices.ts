@@ -14,3 +14,31 @@ export function resampleSlices(replicates: number, lanes: number): { from: numbe
     to: Math.round(((i + 1) * replicates) / count),
   }));
 }
+
+/** Group g's resamples in `slice` (null: all of them, in one call). */
+export interface IntervalTask {
+  readonly g: number;
+  readonly slice: { from: number; to: number } | null;
+  readonly index: number;
+}
+
+/**
+ * The interval groups' work as tasks for `lanes` workers taking them in order (src/state/intervalActions.ts): the
+ * first group (the vector methods, a fixed set-up the same in every slice) whole (`slice` null), each other group in
+ * a slice of its resamples per lane (`index` its place among the group's slices); every group whole on one lane.
+ */
+export function intervalTasks(
+  groupCount: number,
+  replicates: number,
+  lanes: number,
+): { tasks: IntervalTask[]; slices: number[] } {
+  const sliced = Array.from({ length: groupCount }, (_, g) =>
+    g === 0 || lanes === 1 ? null : resampleSlices(replicates, lanes),
+  );
+  return {
+    tasks: sliced.flatMap<IntervalTask>((slices, g) =>
+      slices ? slices.map((slice, index) => ({ g, slice, index })) : [{ g, slice: null, index: 0 }],
+    ),
+    slices: sliced.map((slices) => slices?.length ?? 0),
+  };
+}

@@ -6,7 +6,7 @@
  * Cancel keeps the point values and what has filled in.
  */
 import type { Definitions, RankData, SamplingSetup } from '../core/index.ts';
-import { resampleSlices } from '../core/resampleSlices.ts';
+import { intervalTasks } from '../core/resampleSlices.ts';
 import type { PriorSpec } from '../core/index.ts';
 import { proxy } from 'comlink';
 import type { RankKind } from './document.ts';
@@ -15,7 +15,7 @@ import { rankInputs } from './rankUpload.ts';
 import { explorerStore as store, type IntervalsResult } from './store.ts';
 import { backendFor, cancelTask, failure, startTask } from './tasks.ts';
 import type { AsyncApi } from './workerBridge.ts';
-import type { IntervalDraws, IntervalRequest, IntervalResult, ResampleSlice } from '../../workers/intervals.ts';
+import type { IntervalDraws, IntervalRequest, IntervalResult } from '../../workers/intervals.ts';
 import type { RankSource } from '../../workers/rankRegistry.ts';
 
 export interface IntervalPlan extends SamplingSetup {
@@ -153,15 +153,9 @@ export async function runIntervals(plan: IntervalPlan): Promise<void> {
       // for another; the lane that finishes a group's last slice joins it (the same values as one worker's run) and
       // shows it, while the others go on.
       const lanes = plan.rankKind === 'true' ? 1 : fitLanes();
-      const sliced = groups.map((_, g) => (g === 0 || lanes === 1 ? null : resampleSlices(plan.replicates, lanes)));
-      type Task = { g: number; slice: ResampleSlice | null; index: number };
-      const tasks = groups.flatMap<Task>((_, g) =>
-        sliced[g] ? sliced[g].map((slice, index) => ({ g, slice, index })) : [{ g, slice: null, index: 0 }],
-      );
-      const drawn = groups.map((_, g) =>
-        Array.from({ length: sliced[g]?.length ?? 0 }, (): IntervalDraws | null => null),
-      );
-      const counts = groups.map((_, g) => new Float64Array(sliced[g]?.length ?? 0));
+      const { tasks, slices } = intervalTasks(groups.length, plan.replicates, lanes);
+      const drawn = slices.map((count) => Array.from({ length: count }, (): IntervalDraws | null => null));
+      const counts = slices.map((count) => new Float64Array(count));
       let taken = 0;
       const show = (g: number, result: IntervalResult) => {
         current = merged(current, result);
