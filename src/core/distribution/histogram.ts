@@ -53,15 +53,15 @@ export function sampledHistograms(
   let total = 0;
   for (let u = 0; u < sampled.weights.length; u++) {
     const n = itemCountOf(sampled, u, itemCount);
-    const where = `recommender "${sampled.name}", instance ${u + 1}`;
-    if (n !== itemCount) {
-      const badN = checkSetup(n, m, sampling);
-      if (badN) return fail(`${where}: ${badN}`);
-    }
     const w = sampled.weights[u];
-    if (!(w > 0) || !Number.isFinite(w)) return fail(`${where}: count must be positive, got ${w}`);
+    if (!(w > 0) || !Number.isFinite(w)) return fail(`${instanceName(sampled, u)}: count must be positive, got ${w}`);
     let counts = groups.get(n);
-    if (!counts) groups.set(n, (counts = new Float64Array(m + 1)));
+    if (!counts) {
+      // Each n is checked once, when its group is made.
+      const badN = n === itemCount ? null : checkSetup(n, m, sampling);
+      if (badN) return fail(`${instanceName(sampled, u)}: ${badN}`);
+      groups.set(n, (counts = new Float64Array(m + 1)));
+    }
     const lo = sampled.offsets[u];
     const k = sampled.offsets[u + 1] - lo;
     for (let t = lo; t < lo + k; t++) {
@@ -70,7 +70,7 @@ export function sampledHistograms(
       const rank = sampled.ranks[t];
       const index = rank - 1 - (t - lo);
       if (!Number.isInteger(rank) || rank < 1 || rank > m + k || index < 0 || index > m) {
-        return fail(`${where}: sampled rank ${rank} is outside 1..${m + k} (m = ${m})`);
+        return fail(`${instanceName(sampled, u)}: sampled rank ${rank} is outside 1..${m + k} (m = ${m})`);
       }
       counts[index] += w;
     }
@@ -84,6 +84,11 @@ export function sampledHistograms(
       .sort((a, b) => a[0] - b[0])
       .map(([n, counts]) => ({ itemCount: n, counts, total: sum(counts) })),
   );
+}
+
+/** Where a failure is, named only on failure (a bootstrap builds the histograms of thousands of users a resample). */
+function instanceName(sampled: RankData, u: number): string {
+  return `recommender "${sampled.name}", instance ${u + 1}`;
 }
 
 /** The indices i with values[i] > 0, ascending (a histogram's observed sampled ranks, a set of flags). */

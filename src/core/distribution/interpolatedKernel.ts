@@ -49,15 +49,18 @@ export class InterpolatedKernel implements KernelProducts {
     const placement = groups.map((g) => bracket(nodeSizes, g.itemCount));
     const nodeKey = (node: number, m: number) => node * 2 ** 32 + m;
     const observedAt = new Map<number, Uint8Array>();
-    groups.forEach((g, k) => {
-      for (const [node, weight] of placement[k]) {
+    for (let k = 0; k < groups.length; k++) {
+      const g = groups[k];
+      for (let side = 0; side < 2; side++) {
+        const node = side === 0 ? placement[k].low : placement[k].high;
+        const weight = side === 0 ? placement[k].lowWeight : placement[k].highWeight;
         if (weight === 0) continue;
         const key = nodeKey(node, g.sampleSize);
         let flags = observedAt.get(key);
         if (!flags) observedAt.set(key, (flags = new Uint8Array(g.sampleSize + 1)));
-        for (const i of g.observed) flags[i] = 1;
+        for (let j = 0; j < g.observed.length; j++) flags[g.observed[j]] = 1;
       }
-    });
+    }
     const keys = [...observedAt.keys()];
     const nodeGroups: KernelGroup[] = keys.map((key) => ({
       itemCount: nodeSizes[Math.floor(key / 2 ** 32)],
@@ -77,8 +80,9 @@ export class InterpolatedKernel implements KernelProducts {
     this.high = new Int32Array(this.size);
     this.lowWeight = new Float64Array(this.size);
     this.highWeight = new Float64Array(this.size);
-    groups.forEach((g, k) => {
-      const [[a, wa], [b, wb]] = placement[k];
+    for (let k = 0; k < groups.length; k++) {
+      const g = groups[k];
+      const { low: a, lowWeight: wa, high: b, highWeight: wb } = placement[k];
       const lowAt = wa === 0 ? null : columnOf.get(nodeKey(a, g.sampleSize))!;
       const highAt = wb === 0 ? null : columnOf.get(nodeKey(b, g.sampleSize))!;
       for (let j = 0; j < g.observed.length; j++) {
@@ -89,7 +93,7 @@ export class InterpolatedKernel implements KernelProducts {
         this.lowWeight[column] = wa;
         this.highWeight[column] = wb;
       }
-    });
+    }
     this.nodeBuffer = new Float64Array(this.nodes.size);
     this.nodeQ = new Float64Array(this.nodes.size);
     this.nodeC = new Float64Array(this.nodes.size);
@@ -149,7 +153,11 @@ export function nodeShares<G extends { itemCount: number; sampleSize: number; sh
 ): { itemCount: number; sampleSize: number; share: number }[] {
   const out = new Map<string, { itemCount: number; sampleSize: number; share: number }>();
   for (const g of groups) {
-    for (const [node, weight] of bracket(nodes, g.itemCount)) {
+    const { low, lowWeight, high, highWeight } = bracket(nodes, g.itemCount);
+    for (const [node, weight] of [
+      [low, lowWeight],
+      [high, highWeight],
+    ]) {
       if (weight === 0) continue;
       const key = `${nodes[node]}|${g.sampleSize}`;
       const entry = out.get(key) ?? { itemCount: nodes[node], sampleSize: g.sampleSize, share: 0 };
@@ -160,19 +168,15 @@ export function nodeShares<G extends { itemCount: number; sampleSize: number; sh
   return [...out.values()].sort((a, b) => a.itemCount - b.itemCount || a.sampleSize - b.sampleSize);
 }
 
-/** The two nodes around n and their weights ([node, 1 − t], [node, t]); n on a node gives it all the weight. */
-function bracket(nodes: readonly number[], n: number): [[number, number], [number, number]] {
+/** The two nodes around n and their weights, 1 − t and t; n on a node gives it all the weight. */
+function bracket(
+  nodes: readonly number[],
+  n: number,
+): { low: number; lowWeight: number; high: number; highWeight: number } {
   let b = 0;
   while (b < nodes.length - 1 && nodes[b] < n) b++;
-  if (nodes[b] === n || b === 0)
-    return [
-      [b, 1],
-      [b, 0],
-    ];
+  if (nodes[b] === n || b === 0) return { low: b, lowWeight: 1, high: b, highWeight: 0 };
   const a = b - 1;
   const t = (n - nodes[a]) / (nodes[b] - nodes[a]);
-  return [
-    [a, 1 - t],
-    [b, t],
-  ];
+  return { low: a, lowWeight: 1 - t, high: b, highWeight: t };
 }

@@ -8,6 +8,7 @@
  *   ℓ(π*) − ℓ(π) = Σ_i P̃_i log(q*_i / q_i) ≤ log Σ_r π*_r D_r ≤ log max_r D_r,
  * a certified bound on every further gain, which is what the stopping rules use (Lindsay 1983's gradient bound).
  */
+import { observedIndices } from './histogram.ts';
 import type { KernelProducts } from './kernel.ts';
 
 /**
@@ -37,19 +38,15 @@ export class Likelihood {
     readonly kernel: ColumnKernel,
     weights: Float64Array,
   ) {
-    const observed: number[] = [];
+    // Plain loops: a bootstrap makes a likelihood for every resample, over thousands of (group, r̃) columns.
+    this.observed = observedIndices(weights);
     let total = 0;
-    weights.forEach((w, i) => {
-      if (w > 0) {
-        observed.push(i);
-        total += w;
-      }
-    });
-    this.observed = Int32Array.from(observed);
-    this.weights = Float64Array.from(observed, (i) => weights[i] / total);
+    for (let k = 0; k < this.observed.length; k++) total += weights[this.observed[k]];
+    this.weights = new Float64Array(this.observed.length);
+    for (let k = 0; k < this.observed.length; k++) this.weights[k] = weights[this.observed[k]] / total;
     this.products = kernel.restrict(this.observed);
-    this.q = new Float64Array(observed.length);
-    this.c = new Float64Array(observed.length);
+    this.q = new Float64Array(this.observed.length);
+    this.c = new Float64Array(this.observed.length);
     this.D = new Float64Array(kernel.itemCount);
   }
 

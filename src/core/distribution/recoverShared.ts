@@ -14,8 +14,8 @@ import {
   DEFAULT_MAX_ITERATIONS,
 } from './mle.ts';
 import { fitPooled } from './pooledFit.ts';
-import type { DistributionCache, DistributionSetup, Recovery } from './recover.ts';
-import type { PerUserN } from './shared.ts';
+import type { DistributionCache, DistributionSetup, GroupRecovery, Recovery } from './recover.ts';
+import type { PerUserN, SharedGroupFit } from './shared.ts';
 import { fitShared } from './shared.ts';
 
 /**
@@ -26,6 +26,30 @@ function kernelNodes(histograms: readonly SampledHistogram[]): number[] | null {
   const distinct = [...new Set(histograms.map((h) => h.itemCount))];
   const nodes = itemCountNodes(Math.min(...distinct), Math.max(...distinct));
   return nodes.length < distinct.length ? nodes : null;
+}
+
+/** A group of a shared fit as a GroupRecovery, reading its P̂_g and log-likelihood from the fit's group when asked. */
+class GroupOfShared implements GroupRecovery {
+  readonly itemCount: number;
+  readonly weight: number;
+  readonly objective = null;
+  readonly gap = null;
+  constructor(
+    private readonly group: SharedGroupFit,
+    readonly iterations: number,
+    readonly converged: boolean,
+  ) {
+    this.itemCount = group.itemCount;
+    this.weight = group.weight;
+  }
+
+  get logLikelihood(): number | null {
+    return this.group.logLikelihood;
+  }
+
+  get distribution(): Float64Array {
+    return this.group.distribution;
+  }
 }
 
 /** The shared relative-position fit (shared.ts) as a Recovery: each group's P̂_g = A_g π̂, mixed by weight. */
@@ -62,20 +86,7 @@ export function recoverShared(
   if (mes && fit.warmStart && shared.dual && !cache.entropyStarts.has(startKey)) {
     cache.entropyStarts.set(startKey, shared.dual);
   }
-  const groups = shared.groups.map((g) => ({
-    itemCount: g.itemCount,
-    weight: g.weight,
-    get logLikelihood() {
-      return g.logLikelihood;
-    },
-    objective: null,
-    gap: null,
-    iterations: shared.iterations,
-    converged: shared.converged,
-    get distribution() {
-      return g.distribution;
-    },
-  }));
+  const groups = shared.groups.map((g) => new GroupOfShared(g, shared.iterations, shared.converged));
   // The groups' P̂_g and their mixture are built only when asked for (eq 14 reads π̂ directly): for hundreds of
   // distinct n they cost more than the fit.
   let mixture: Float64Array | null = null;

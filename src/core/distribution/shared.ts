@@ -102,6 +102,32 @@ export interface SharedFit {
   readonly dual?: EntropyDual;
 }
 
+/**
+ * A group of a shared fit, its P̂_g and log-likelihood computed on first read. A class, its getters on the prototype:
+ * a fit makes hundreds of groups (one per distinct n), and a bootstrap reads none of these two on its resamples
+ * (getters in an object literal made two closures per group, and defineProperty a slow dictionary object).
+ */
+class LazySharedGroup implements SharedGroupFit {
+  private own: Float64Array | null = null;
+  constructor(
+    readonly itemCount: number,
+    readonly sampleSize: number,
+    readonly weight: number,
+    private readonly relative: Float64Array,
+    private readonly reference: number,
+    private readonly logs: () => (number | null)[],
+    private readonly index: number,
+  ) {}
+
+  get distribution(): Float64Array {
+    return (this.own ??= pushForward(this.relative, this.reference, this.itemCount, new Float64Array(this.itemCount)));
+  }
+
+  get logLikelihood(): number | null {
+    return this.logs()[this.index];
+  }
+}
+
 /** Fits one π̂ over the relative positions on histograms of users with their own (n, m) (at least one histogram). */
 export function fitShared(
   histograms: readonly SampledHistogram[],
@@ -166,22 +192,9 @@ export function fitShared(
   // Read lazily (the bootstrap's resamples read only the metrics).
   let logs: (number | null)[] | null = null;
   const groupLogs = () => (logs ??= groupLogLikelihoods(stacked(), relative, counts));
-  // Each group's P̂_g and log-likelihood as enumerable getters computed on first read, written in the literal (not
-  // added by defineProperty, which turns each of the hundreds of objects a fit makes into a slow dictionary).
-  const groups = histograms.map((h, g): SharedGroupFit => {
-    let distribution: Float64Array | null = null;
-    return {
-      itemCount: h.itemCount,
-      sampleSize: sampleSizes[g],
-      weight: h.total,
-      get distribution() {
-        return (distribution ??= pushForward(relative, reference, h.itemCount, new Float64Array(h.itemCount)));
-      },
-      get logLikelihood() {
-        return groupLogs()[g];
-      },
-    };
-  });
+  const groups = histograms.map(
+    (h, g) => new LazySharedGroup(h.itemCount, sampleSizes[g], h.total, relative, reference, groupLogs, g),
+  );
   const { objective, gap, iterations, converged, dual } = fit;
   return withLazyField(
     { itemCount: reference, relative, groups, objective, gap, iterations, converged, dual },
