@@ -11,6 +11,7 @@ import {
   estimateMetrics,
   jointBootstrap,
   percentileInterval,
+  resampleSetup,
   type EstimateResult,
   type Metric,
   type Method,
@@ -222,9 +223,11 @@ function compare(
   options: { replicates: number; seed: number; onProgress?: (done: number, total: number) => void },
   error: (message: string) => Error,
 ): { results: (EstimateResult & { recommender: string; low: number; high: number })[]; differences: Difference[] } {
-  const rowsOf = (data: RankData) => estimateMetrics(data, metrics, methods, setup, cache);
+  const rowsOf = (data: RankData, at = setup) => estimateMetrics(data, metrics, methods, at, cache);
   const shape = rowsOf(recommenders[0]);
-  const boot = jointBootstrap(recommenders, (data) => rowsOf(data).map((row) => row.estimate), options);
+  // Each recommender's resamples fit on the grid of n of its own data (core resampleSetup).
+  const setups = recommenders.map((data) => resampleSetup(setup, data));
+  const boot = jointBootstrap(recommenders, (data, r) => rowsOf(data, setups[r]).map((row) => row.estimate), options);
   if (!boot.ok) throw error(boot.error);
   const { point, replicates } = boot.value;
   const results = recommenders.flatMap((data, r) =>

@@ -7,7 +7,7 @@
  * Example: bootstrapEstimates(data, metrics, methods, setup, { seed: 1 }) gives 95% intervals from B = 200.
  */
 import type { EstimateResult, EstimateSetup } from './estimate.ts';
-import { EstimatorVectors, estimateMetrics } from './estimate.ts';
+import { EstimatorVectors, estimateMetrics, resampleSetup } from './estimate.ts';
 import type { Method } from './corrections/methods.ts';
 import type { Metric } from './metrics.ts';
 import type { RankData } from './rankData.ts';
@@ -47,13 +47,14 @@ export function bootstrapEstimates(
   if (!(level > 0 && level < 1)) return fail(`the interval level must be in (0, 1), got ${level}`);
   const point = attempt(() => estimateMetrics(sampled, metrics, methods, setup, cache));
   if (!point.ok) return point;
+  const resampled = resampleSetup(setup, sampled);
   const boot = attempt(() =>
     jointBootstrap(
       [sampled],
       (data) =>
         data === sampled
           ? point.value.map((row) => row.estimate)
-          : estimateMetrics(data, metrics, methods, setup, cache).map((row) => row.estimate),
+          : estimateMetrics(data, metrics, methods, resampled, cache).map((row) => row.estimate),
       { ...options, replicates: options.replicates ?? DEFAULT_BOOTSTRAP_REPLICATES },
     ),
   );

@@ -23,6 +23,7 @@ import {
 import type { Method } from './corrections/methods.ts';
 import { sampledHistograms } from './distribution/histogram.ts';
 import type { FitOptions } from './distribution/recover.ts';
+import { sharedItemCountNodes } from './distribution/recoverShared.ts';
 import {
   DistributionCache,
   checkDistributionSetup,
@@ -66,14 +67,17 @@ export class EstimatorVectors {
     readonly setup: EstimateSetup,
   ) {}
 
-  /** Eq 14 estimates of every metric from a fitted P̂ (mle, wmle, mes), one per metric. */
-  fitted(method: Method, sampled: RankData): number[] {
+  /**
+   * Eq 14 estimates of every metric from a fitted P̂ (mle, wmle, mes), one per metric; `options` in place of the
+   * setup's fit options (a bootstrap resample's: ties/sampledResampling.ts).
+   */
+  fitted(method: Method, sampled: RankData, options: FitOptions | undefined = this.setup.fit): number[] {
     if (!isDistributionMethod(method)) throw new Error(`${method.id} is not a rank-distribution method`);
     const bad = checkDistributionSetup(method, this.setup);
     if (bad) throw new InputError(bad);
     const { itemCount, sampleSize, sampling } = this.setup;
     const histograms = unwrap(sampledHistograms(sampled, itemCount, sampleSize, sampling));
-    const fit = { ...this.setup.fit, perUserN: this.setup.fit?.perUserN ?? defaultPerUserN(sampling) };
+    const fit = { ...options, perUserN: options?.perUserN ?? defaultPerUserN(sampling) };
     const recovery = recoverFromHistograms(histograms, method, { ...this.setup, fit }, this.distributions);
     return distributionMetrics(recovery, this.metrics);
   }
@@ -185,7 +189,7 @@ export function estimateMetrics(
   const out: EstimateResult[] = [];
   for (const method of methods) {
     if (needsFit(method)) {
-      const values = cache.fitted(method, sampled);
+      const values = cache.fitted(method, sampled, setup.fit);
       metrics.forEach((metric, j) => out.push({ metric: metric.id, method: method.id, estimate: values[j] }));
       continue;
     }
@@ -222,6 +226,17 @@ export function needsFit(method: Method): boolean {
 }
 
 /** estimateMetrics as a result: bad input gives `{ ok: false, error }` instead of an exception (for the worker). */
+/**
+ * The setup for the bootstrap resamples of `data`: the per-user-n fits interpolate on the grid of n of the data
+ * themselves (FitOptions.itemCountNodes), the point estimate's, not on one of each resample's own n range (a
+ * resample without the data's smallest or largest n had other nodes, hence another model and kernels of its own to
+ * build). Unchanged without per-instance n or with nodes given.
+ */
+export function resampleSetup(setup: EstimateSetup, data: RankData): EstimateSetup {
+  if (!data.itemCounts || data.itemCounts.length === 0 || setup.fit?.itemCountNodes !== undefined) return setup;
+  return { ...setup, fit: { ...setup.fit, itemCountNodes: sharedItemCountNodes(data.itemCounts) } };
+}
+
 export function estimateMetricsResult(...args: Parameters<typeof estimateMetrics>): Result<EstimateResult[]> {
   return attempt(() => estimateMetrics(...args));
 }

@@ -70,6 +70,13 @@ export interface FitOptions {
    * and the result is the cold start's within the certificate's bound (mes.ts; ≈ 5e-7 in fact on MovieLens).
    */
   readonly warmStart?: boolean;
+  /**
+   * The nodes of n of the `interpolated` per-user-n model (recoverShared.ts), or null for every n exactly; absent: a
+   * grid over the histograms' own n. A bootstrap gives every resample the grid of the data it draws from
+   * (ties/sampledResampling.ts): the same model on every resample, and kernels the resamples share. Nodes that do not
+   * cover the histograms' n are not used (their own grid is).
+   */
+  readonly itemCountNodes?: readonly number[] | null;
 }
 
 export interface DistributionSetup {

@@ -22,10 +22,19 @@ import { fitShared } from './shared.ts';
  * The nodes of n of the `interpolated` model: a geometric grid 10% apart over the groups' n (corrections/
  * itemCountGrid.ts), or null when it would not have fewer nodes than there are distinct n (then every n is exact).
  */
-function kernelNodes(histograms: readonly SampledHistogram[]): number[] | null {
-  const distinct = [...new Set(histograms.map((h) => h.itemCount))];
+export function sharedItemCountNodes(itemCounts: Iterable<number>): number[] | null {
+  const distinct = [...new Set(itemCounts)];
   const nodes = itemCountNodes(Math.min(...distinct), Math.max(...distinct));
   return nodes.length < distinct.length ? nodes : null;
+}
+
+/** The given nodes (FitOptions.itemCountNodes) where they cover the histograms' n, else their own. */
+function kernelNodes(histograms: readonly SampledHistogram[], given: readonly number[] | null | undefined) {
+  const own = () => sharedItemCountNodes(histograms.map((h) => h.itemCount));
+  if (given === undefined) return own();
+  if (given === null) return null;
+  const covers = histograms.every((h) => h.itemCount >= given[0] && h.itemCount <= given[given.length - 1]);
+  return covers ? [...given] : own();
 }
 
 /** A group of a shared fit as a GroupRecovery, reading its P̂_g and log-likelihood from the fit's group when asked. */
@@ -69,7 +78,7 @@ export function recoverShared(
     maxIterations: fit.maxIterations ?? DEFAULT_MAX_ITERATIONS,
     algorithm: fit.algorithm ?? DEFAULT_LIKELIHOOD_ALGORITHM,
     prior: setup.prior,
-    itemCountNodes: model === 'interpolated' ? kernelNodes(histograms) : null,
+    itemCountNodes: model === 'interpolated' ? kernelNodes(histograms, fit.itemCountNodes) : null,
     entropyStart: null as EntropyDual | null,
   };
   const startKey = `${method.id}|${setup.itemCount}|${setup.sampling}|${model}`;

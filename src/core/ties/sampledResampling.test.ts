@@ -5,8 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { expectClose } from '../../../test/expectClose.ts';
-import { jointBootstrap } from '../compare.ts';
-import { EstimatorVectors, estimateMetrics } from '../estimate.ts';
+import { jointBootstrap, resample as resampleRows } from '../compare.ts';
+import { sharedItemCountNodes } from '../distribution/recoverShared.ts';
+import { EstimatorVectors, estimateMetrics, resampleSetup } from '../estimate.ts';
 import { parseMethodList } from '../estimators.ts';
 import { parseMetricList } from '../metrics.ts';
 import { createRandom } from '../random.ts';
@@ -97,5 +98,51 @@ describe('sampledEstimateResampling', () => {
       const { slow, fast } = bothPaths(tiedSampled(2, ties !== undefined), ties);
       expect(fast).toEqual(slow);
     }
+  });
+});
+
+describe('per-user n on a grid (the interpolated model)', () => {
+  // Without replacement each user's own n is interpolated between nodes of n (recoverShared.ts); 60 users with n
+  // in 1,000..3,000, the smallest and the largest n held by one user each.
+  const setup = { itemCount: 3000, sampleSize: m, sampling: 'without-replacement' as const };
+  const random = createRandom(9);
+  const users = 60;
+  const itemCounts = Int32Array.from({ length: users }, (_, u) =>
+    u === 0 ? 1000 : u === 1 ? 3000 : 1100 + random.nextInt(1800),
+  );
+  const data: RankData = {
+    name: 'N',
+    offsets: Int32Array.from({ length: users + 1 }, (_, i) => i),
+    ranks: Float64Array.from({ length: users }, () => 1 + random.nextInt(6)),
+    weights: new Float64Array(users).fill(1),
+    itemCounts,
+  };
+  const fits = parseMethodList('mle,mes');
+  const grid = sharedItemCountNodes(itemCounts)!;
+
+  it('fits every resample on the grid of the data, not on one of the resample’s own n range', () => {
+    expect(grid.length).toBeGreaterThan(2);
+    const values = sampledEstimateResampling(metrics, fits, setup, new EstimatorVectors(metrics, setup));
+    const point = values.point(data, 0);
+    // Users 0 and 1 (n = 1,000 and 3,000) not drawn: the resample's own range is narrower, its own grid another.
+    const draws = Float64Array.from({ length: users }, (_, u) => (u < 2 ? 0 : u === 2 ? 3 : 1));
+    const resample = resampleRows(data, draws);
+    const replicate = values.replicate(draws, () => resample, 0);
+    const onGrid = { ...setup, fit: { itemCountNodes: grid } };
+    const expected = estimateMetrics(resample, metrics, fits, onGrid).map((row) => row.estimate);
+    expect(replicate).toEqual(expected);
+    const own = estimateMetrics(resample, metrics, fits, setup).map((row) => row.estimate);
+    expect(own).not.toEqual(expected);
+    // The point estimate is the data's own fit, on the same grid.
+    expect(point).toEqual(estimateMetrics(data, metrics, fits, setup).map((row) => row.estimate));
+    expect(point).toEqual(estimateMetrics(data, metrics, fits, onGrid).map((row) => row.estimate));
+  });
+
+  it('resampleSetup: the data’s grid, unchanged without per-user n or with nodes given', () => {
+    expect(resampleSetup(setup, data).fit?.itemCountNodes).toEqual(grid);
+    const plain = { ...data, itemCounts: null };
+    expect(resampleSetup(setup, plain)).toBe(setup);
+    const given = { ...setup, fit: { itemCountNodes: null } };
+    expect(resampleSetup(given, data)).toBe(given);
   });
 });

@@ -12,7 +12,7 @@
 import type { ResampleValues } from '../compare.ts';
 import type { Method } from '../corrections/methods.ts';
 import type { EstimateSetup, EstimatorVectors } from '../estimate.ts';
-import { estimateMetrics, needsFit } from '../estimate.ts';
+import { estimateMetrics, needsFit, resampleSetup } from '../estimate.ts';
 import type { Metric } from '../metrics.ts';
 import type { RankData } from '../rankData.ts';
 import { withTieRule } from './resolveTies.ts';
@@ -83,13 +83,16 @@ export function sampledEstimateResampling(
   cache: EstimatorVectors,
   ties?: TieRule,
 ): ResampleValues {
-  const estimates = (d: RankData, subset: readonly Method[]) =>
-    estimateMetrics(withTieRule(d, ties), metrics, subset, setup, cache).map((row) => row.estimate);
+  const estimates = (d: RankData, subset: readonly Method[], at = setup) =>
+    estimateMetrics(withTieRule(d, ties), metrics, subset, at, cache).map((row) => row.estimate);
   const vectors = methods.filter((method) => !needsFit(method));
   const fits = methods.filter(needsFit);
   const tables: (UserValueTable[] | null)[] = [];
+  // Each recommender's resamples are fitted on the grid of n of its data (estimate.ts resampleSetup).
+  const resampled: EstimateSetup[] = [];
   return {
     point(data, r) {
+      resampled[r] = resampleSetup(setup, data);
       const point = estimates(data, methods);
       // Under the random rule each user is spread over its tie range; under the others its ranks are resolved first
       // (the same rows), and a tie range the rule does not read is dropped.
@@ -97,10 +100,10 @@ export function sampledEstimateResampling(
       tables[r] = vectors.length > 0 ? userEstimates(rows, metrics, vectors, setup, cache) : null;
       return point;
     },
-    replicate(draws, resampled, r) {
+    replicate(draws, resampledData, r) {
       const table = tables[r];
-      if (!table) return estimates(resampled(), methods);
-      const fitted = fits.length > 0 ? estimates(resampled(), fits) : [];
+      if (!table) return estimates(resampledData(), methods, resampled[r]);
+      const fitted = fits.length > 0 ? estimates(resampledData(), fits, resampled[r]) : [];
       return methods.flatMap((method) => {
         const f = fits.indexOf(method);
         if (f >= 0) return fitted.slice(f * metrics.length, (f + 1) * metrics.length);
