@@ -28,12 +28,15 @@ export function sharedItemCountNodes(itemCounts: Iterable<number>): number[] | n
   return nodes.length < distinct.length ? nodes : null;
 }
 
-/** The given nodes (FitOptions.itemCountNodes) where they cover the histograms' n, else their own. */
+/** The given nodes (FitOptions.itemCountNodes) where they increase and cover the histograms' n, else their own. */
 function kernelNodes(histograms: readonly SampledHistogram[], given: readonly number[] | null | undefined) {
   const own = () => sharedItemCountNodes(histograms.map((h) => h.itemCount));
   if (given === undefined) return own();
   if (given === null) return null;
-  const covers = histograms.every((h) => h.itemCount >= given[0] && h.itemCount <= given[given.length - 1]);
+  const increasing =
+    given.length >= 2 && given.every((v, k) => Number.isSafeInteger(v) && (k === 0 || v > given[k - 1]));
+  const covers =
+    increasing && histograms.every((h) => h.itemCount >= given[0] && h.itemCount <= given[given.length - 1]);
   return covers ? [...given] : own();
 }
 

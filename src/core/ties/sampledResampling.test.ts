@@ -138,6 +138,17 @@ describe('per-user n on a grid (the interpolated model)', () => {
     expect(point).toEqual(estimateMetrics(data, metrics, fits, onGrid).map((row) => row.estimate));
   });
 
+  it('nodes that do not increase or do not cover the users’ n are not used (the data’s own grid is)', () => {
+    const own = estimateMetrics(data, metrics, fits, setup).map((row) => row.estimate);
+    for (const itemCountNodes of [grid.slice(1), [...grid].reverse(), [grid[0]]]) {
+      const given = { ...setup, fit: { itemCountNodes } };
+      expect(estimateMetrics(data, metrics, fits, given).map((row) => row.estimate)).toEqual(own);
+    }
+    // A coarser grid that covers them is used: other numbers.
+    const coarse = { ...setup, fit: { itemCountNodes: [grid[0], grid[grid.length - 1]] } };
+    expect(estimateMetrics(data, metrics, fits, coarse).map((row) => row.estimate)).not.toEqual(own);
+  });
+
   it('resampleSetup: the data’s grid, unchanged without per-user n or with nodes given', () => {
     expect(resampleSetup(setup, data).fit?.itemCountNodes).toEqual(grid);
     const plain = { ...data, itemCounts: null };
