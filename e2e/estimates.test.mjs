@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { baseUrl, useBrowser, openApp } from './browser.mjs';
-import { estimatesRegion, intervalsShown, reopenAddressBarLink } from './helpers.mjs';
+import { estimatesRegion, intervalsShown, longTasksSince, observeLongTasks, reopenAddressBarLink } from './helpers.mjs';
 
 const url = baseUrl();
 const browser = useBrowser();
@@ -33,7 +33,7 @@ function readEstimates(page) {
 }
 
 test('NCF-sampled MovieLens: MLE and MES with 95% intervals, a verdict per pair, and a link that reopens them', async () => {
-  const { context, page, problems } = await openApp(browser, url, { width: 1366 });
+  const { context, page, problems } = await openApp(browser, url, { width: 1366, setup: observeLongTasks });
   try {
     // The estimator settings first (on the toy example's sampled ranks), so that MovieLens is computed once.
     await page.getByRole('radio', { name: /Sampled ranks/ }).check();
@@ -47,6 +47,7 @@ test('NCF-sampled MovieLens: MLE and MES with 95% intervals, a verdict per pair,
     const replace = page.getByRole('button', { name: 'Replace data' });
     await replace.waitFor({ timeout: 10_000 });
     const start = Date.now();
+    const pageStart = await page.evaluate(() => performance.now());
     await replace.click();
     await estimates(page)
       .locator('table[aria-busy="false"] td[data-method="mes:0.01"] .value')
@@ -54,8 +55,12 @@ test('NCF-sampled MovieLens: MLE and MES with 95% intervals, a verdict per pair,
       .waitFor({ timeout: 60_000 });
     const point = Date.now() - start;
     await intervalsShown(page);
+    // Main-thread tasks over 50 ms from Replace to the last interval (issue 12: the page never blocked): printed, not
+    // enforced (load-sensitive on a shared 2-core machine, as e2e/responsive.test.mjs explains).
+    const blocked = await longTasksSince(page, pageStart);
     console.log(
-      `NCF-sampled MovieLens: point estimates after ${ms(point)}, intervals (B = 10) after ${ms(Date.now() - start)}`,
+      `NCF-sampled MovieLens: point estimates after ${ms(point)}, intervals (B = 10) after ${ms(Date.now() - start)}; ` +
+        `main-thread tasks over 50 ms: ${blocked.length === 0 ? 'none' : blocked.map((t) => `${ms(t.duration)} at ${ms(t.start - pageStart)}`).join(', ')}`,
     );
 
     const table = await readEstimates(page);
