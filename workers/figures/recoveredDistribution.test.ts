@@ -13,6 +13,7 @@ import {
   parseMethod,
   parseMetric,
   recoverDistribution,
+  sharedItemCountNodes,
   singleRankData,
   unwrap,
   type DistributionMethod,
@@ -148,5 +149,31 @@ describe('recoveredPopulation (true ranks drawn from P̂ for the studies)', () =
     const mle = parseMethod('mle') as DistributionMethod;
     expectClose(result.distributions[1], unwrap(recoverDistribution(data[1], mle, setup, cache)).distribution, 0);
     expect(recoveredPopulation(request).populations).toEqual(result.populations);
+  });
+});
+
+describe('recoveredDistribution: bands of per-user-n data', () => {
+  it('fits every resample on the grid of n of the data (the intervals’ rule), not on one of the resample’s own', () => {
+    // One user alone at the smallest n and one at the largest: about a third of the resamples lack each.
+    const base = perUserData('A', 3);
+    const ns = Int32Array.from(base.itemCounts!, (n, u) => (u === 0 ? 140 : u === 1 ? 310 : Math.min(300, n)));
+    const data = { ...base, itemCounts: ns };
+    const request = {
+      ...setup,
+      itemCount: 310,
+      recommenders: [data],
+      methods: ['mle'],
+      replicates: 12,
+      seed: 2,
+      level: 0.9,
+      maxRank: 50,
+    };
+    const grid = sharedItemCountNodes(ns)!;
+    const byDefault = recoveredDistribution(request);
+    const onGrid = recoveredDistribution({ ...request, fit: { itemCountNodes: grid } });
+    expect(byDefault.recommenders[0].estimates).toEqual(onGrid.recommenders[0].estimates);
+    // The grid matters: another one gives other bands.
+    const coarse = recoveredDistribution({ ...request, fit: { itemCountNodes: [140, 310] } });
+    expect(coarse.recommenders[0].estimates[0].cdf.low).not.toEqual(byDefault.recommenders[0].estimates[0].cdf.low);
   });
 });

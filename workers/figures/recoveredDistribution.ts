@@ -17,6 +17,7 @@ import {
   priorVector,
   recoverDistribution,
   recoveredTop,
+  resampleSetup,
   totalWeight,
   type DistributionMethod,
   type FitOptions,
@@ -112,8 +113,10 @@ export function recoveredDistribution(
   const recommenders = request.recommenders.map((data, r): RecoveredRecommender => {
     let perUserN: PerUserN = 'separate';
     const converged: boolean[] = [];
+    // The resamples are fitted on the data's grid of n, as the intervals' are (core resampleSetup).
+    const resampled = resampleSetup(setup, data);
     const fit = (d: RankData, method: DistributionMethod) => {
-      const recovery = recoverDistribution(d, method, setup, cache);
+      const recovery = recoverDistribution(d, method, d === data ? setup : resampled, cache);
       if (!recovery.ok) throw new InputError(`recommender "${data.name}": ${recovery.error}`);
       return recovery.value;
     };

@@ -31,3 +31,4 @@ export {
   recoverDistribution,
   recoverFromHistograms,
 } from './recover.ts';
+export { sharedItemCountNodes } from './recoverShared.ts';
