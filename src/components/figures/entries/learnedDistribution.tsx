@@ -61,8 +61,8 @@ export const learnedDistribution = figureEntry<'fig7', LearnedDistributionReques
         Jin et al. estimate the whole rank distribution <i>P</i>(<i>R</i>) from sampled ranks (BV, MLE, weighted MLE,
         maximal entropy) and read any metric@K off it. Their figure averages 100 sampled evaluations with <i>m</i> = 99
         for <i>R</i> ≤ 200; here the first three recommenders, <i>m</i> of the settings unless set here, BV with the{' '}
-        {priorText(inputs.prior)}, 10 repetitions by default (on MovieLens about 2 seconds per recommender and
-        repetition, a minute and a half for the defaults, computed in two workers),{' '}
+        {priorText(inputs.prior)}, 10 repetitions by default (on MovieLens about a fifth of a second per recommender and
+        repetition, six seconds for the defaults, computed in two workers),{' '}
         {ranges.length > 0 ? (
           <>
             each user sampled and fitted with its own <i>n</i> ({fmtInt(smallest)}–{fmtInt(largest)}; one fit of the
