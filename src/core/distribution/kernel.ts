@@ -85,36 +85,13 @@ export class SampledRankKernel extends ChosenProducts {
     // Most columns observed (a bootstrap's resamples of a few hundred users or more): the whole stored kernel with
     // zero weights on the others, rather than a copy of the rows per fit.
     if (this.values && indices.length * 2 >= this.size) return new ScatteredColumns(this, indices);
-    const position = new Int32Array(this.size).fill(-1);
-    indices.forEach((i, k) => (position[i] = k));
     const n = this.itemCount;
     if (!this.values || n * indices.length > this.storedLimit) {
+      const position = new Int32Array(this.size).fill(-1);
+      indices.forEach((i, k) => (position[i] = k));
       return new StreamedProducts(n, indices.length, this.sampleSize, this.sampling, position);
     }
-    // Row r's window [lo, hi] meets the sorted indices in a contiguous run of positions.
-    const lo = new Int32Array(n);
-    const offsets = new Int32Array(n + 1);
-    const first = new Int32Array(this.size + 1);
-    for (let i = this.size - 1, next = indices.length; i >= 0; i--) {
-      if (position[i] >= 0) next = position[i];
-      first[i] = next;
-    }
-    first[this.size] = indices.length;
-    let total = 0;
-    for (let r = 0; r < n; r++) {
-      const a = first[this.lo[r]];
-      const b = first[this.lo[r] + this.offsets[r + 1] - this.offsets[r]];
-      lo[r] = a;
-      total += b - a;
-      offsets[r + 1] = total;
-    }
-    const values = new Float64Array(total);
-    for (let r = 0; r < n; r++) {
-      for (let k = offsets[r], c = lo[r]; k < offsets[r + 1]; k++, c++) {
-        values[k] = this.values[this.offsets[r] + indices[c] - this.lo[r]];
-      }
-    }
-    return new StoredProducts(n, indices.length, lo, offsets, values);
+    return restrictRowWindows({ lo: this.lo, offsets: this.offsets, values: this.values }, n, this.size, indices);
   }
 
   /** The second moments K diag(π) Kᵀ over the given sampled-rank indices, for the MES Newton step (mes.ts). */
@@ -161,6 +138,48 @@ export class SampledRankKernel extends ChosenProducts {
     }
     return out;
   }
+}
+
+/** Rows stored over windows: row r holds columns lo[r] … of values[offsets[r] .. offsets[r + 1]). */
+export interface RowWindows {
+  readonly lo: Int32Array;
+  readonly offsets: Int32Array;
+  readonly values: Float64Array;
+}
+
+/** The products of `rows` rows of `size` columns over the given sorted column indices only, stored. */
+export function restrictRowWindows(
+  windows: RowWindows,
+  rows: number,
+  size: number,
+  indices: Int32Array,
+): StoredProducts {
+  const position = new Int32Array(size).fill(-1);
+  indices.forEach((i, k) => (position[i] = k));
+  // Row r's window [lo, hi] meets the sorted indices in a contiguous run of positions.
+  const lo = new Int32Array(rows);
+  const offsets = new Int32Array(rows + 1);
+  const first = new Int32Array(size + 1);
+  for (let i = size - 1, next = indices.length; i >= 0; i--) {
+    if (position[i] >= 0) next = position[i];
+    first[i] = next;
+  }
+  first[size] = indices.length;
+  let total = 0;
+  for (let r = 0; r < rows; r++) {
+    const a = first[windows.lo[r]];
+    const b = first[windows.lo[r] + windows.offsets[r + 1] - windows.offsets[r]];
+    lo[r] = a;
+    total += b - a;
+    offsets[r + 1] = total;
+  }
+  const values = new Float64Array(total);
+  for (let r = 0; r < rows; r++) {
+    for (let k = offsets[r], c = lo[r]; k < offsets[r + 1]; k++, c++) {
+      values[k] = windows.values[windows.offsets[r] + indices[c] - windows.lo[r]];
+    }
+  }
+  return new StoredProducts(rows, indices.length, lo, offsets, values);
 }
 
 /**

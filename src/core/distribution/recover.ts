@@ -24,6 +24,7 @@ import type { RankData } from '../rankData.ts';
 import type { Result } from '../result.ts';
 import { fail, ok } from '../result.ts';
 import type { Sampling } from '../sampling.ts';
+import { BINNED_FROM, BinnedKernel } from './binnedKernel.ts';
 import { bvDistribution, bvSystem } from './bvDistribution.ts';
 import type { SampledHistogram } from './histogram.ts';
 import { checkSetup, sampledHistograms } from './histogram.ts';
@@ -128,6 +129,14 @@ export class DistributionCache {
   private readonly systems = new Map<string, Float64Array>();
   /** The dual point of the first per-user-n mes fit by method, n and sampling (FitOptions.warmStart). */
   readonly entropyStarts = new Map<string, EntropyDual>();
+  private readonly binned = new WeakMap<SampledRankKernel, BinnedKernel>();
+  /** The kernel the EM fits (mle, wmle) use: its rows averaged over bins of ranks from BINNED_FROM items on. */
+  likelihoodKernel(kernel: SampledRankKernel): SampledRankKernel | BinnedKernel {
+    if (kernel.itemCount < BINNED_FROM || !kernel.stored) return kernel;
+    let binned = this.binned.get(kernel);
+    if (!binned) this.binned.set(kernel, (binned = new BinnedKernel(kernel)));
+    return binned;
+  }
   bvSystem(kernel: SampledRankKernel, gamma: number, prior: ArrayLike<number> | null): Float64Array {
     const key = `${kernel.itemCount}|${kernel.sampleSize}|${kernel.sampling}|${gamma}`;
     let system = this.systems.get(key);
@@ -262,7 +271,7 @@ function fitGroup(
     return { ...base, distribution, logLikelihood, objective: null, gap: null, iterations: 0, converged: true };
   }
   const sampleWeights = method.kind === 'wmle' ? wmleWeights(method.weight, method.scale, m) : null;
-  const result = fitLikelihood(kernel, counts, {
+  const result = fitLikelihood(cache.likelihoodKernel(kernel), counts, {
     tolerance: fit.tolerance ?? DEFAULT_LIKELIHOOD_TOLERANCE,
     maxIterations,
     algorithm: fit.algorithm ?? DEFAULT_LIKELIHOOD_ALGORITHM,

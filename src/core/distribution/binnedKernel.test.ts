@@ -1,0 +1,133 @@
+/**
+ * The binned kernel of the EM fits on large catalogues: its products are those of the kernel whose every row is its
+ * bin's mean row (checked against that kernel written out, to 1e-13), and MLE and WMLE on it stay within 1e-7
+ * (relative) of the fits on every row at n = 50,000, m = 100, under both laws (measured: 1e-8 to 3e-8).
+ */
+import { describe, expect, it } from 'vitest';
+import { BinnedKernel, BINNED_FROM, BIN_ALONE, rankBins } from './binnedKernel.ts';
+import { SampledRankKernel } from './kernel.ts';
+import { fitLikelihood } from './mle.ts';
+import { metricFromDistribution } from './metricsFromDistribution.ts';
+import { DistributionCache } from './recover.ts';
+import { parseMetricList } from '../metrics.ts';
+import { createRandom } from '../random.ts';
+import type { Sampling } from '../sampling.ts';
+
+describe('rankBins', () => {
+  it('keeps the top ranks alone, then bins of ⌊share · R⌋ ranks, covering 0..n − 1 once', () => {
+    const starts = rankBins(50_000);
+    expect(starts[0]).toBe(0);
+    expect(starts[starts.length - 1]).toBe(50_000);
+    for (let b = 0; b < starts.length - 1; b++) {
+      const R = starts[b] + 1;
+      const width = starts[b + 1] - starts[b];
+      if (starts[b + 1] === 50_000) expect(width).toBeLessThanOrEqual(Math.max(1, Math.floor(R * 0.001)));
+      else expect(width).toBe(R <= BIN_ALONE ? 1 : Math.max(1, Math.floor(R * 0.001)));
+    }
+    expect(starts.length - 1).toBeLessThan(50_000 / 8);
+  });
+});
+
+/** The kernel with each row replaced by its bin's mean row, written out: rows[r0][i]. */
+function expanded(kernel: SampledRankKernel, starts: Int32Array): Float64Array[] {
+  const rows: Float64Array[] = [];
+  const row = new Float64Array(kernel.size);
+  for (let b = 0; b < starts.length - 1; b++) {
+    const mean = new Float64Array(kernel.size);
+    for (let r0 = starts[b]; r0 < starts[b + 1]; r0++) {
+      kernel.column(r0, row);
+      row.forEach((v, i) => (mean[i] += v / (starts[b + 1] - starts[b])));
+    }
+    for (let r0 = starts[b]; r0 < starts[b + 1]; r0++) rows.push(mean);
+  }
+  return rows;
+}
+
+function close(actual: ArrayLike<number>, expected: ArrayLike<number>, tolerance: number): void {
+  expect(actual.length).toBe(expected.length);
+  for (let k = 0; k < expected.length; k++) {
+    expect(Math.abs(actual[k] - expected[k])).toBeLessThanOrEqual(tolerance * Math.max(1e-300, Math.abs(expected[k])));
+  }
+}
+
+describe('BinnedKernel products', () => {
+  for (const sampling of ['with-replacement', 'without-replacement'] as const) {
+    it(`are those of the kernel of bin-mean rows over the observed columns (${sampling})`, () => {
+      const n = 600;
+      const m = 20;
+      const kernel = new SampledRankKernel(n, m, sampling);
+      const starts = rankBins(n, 30, 0.02);
+      const binned = new BinnedKernel(kernel, starts);
+      const rows = expanded(kernel, starts);
+      const indices = Int32Array.of(0, 1, 2, 4, 7, 11, 20);
+      const products = binned.restrict(indices);
+      const random = createRandom(3);
+      const pi = Float64Array.from({ length: n }, () => random.next());
+      const c = Float64Array.from(indices, () => random.next());
+      const q = Float64Array.from(indices, (i) => rows.reduce((s, row, r) => s + pi[r] * row[i], 0));
+      const D = Float64Array.from(rows, (row) => Array.from(indices).reduce((s, i, k) => s + c[k] * row[i], 0));
+      close(products.multiply(pi, new Float64Array(indices.length)), q, 1e-13);
+      close(products.multiplyTranspose(c, new Float64Array(n)), D, 1e-13);
+      const next = new Float64Array(n);
+      const qNext = new Float64Array(indices.length);
+      const { maxD, sum } = products.emStep(pi, c, next, qNext);
+      const expectedNext = Float64Array.from(pi, (p, r) => p * D[r]);
+      close(next, expectedNext, 1e-13);
+      close(
+        qNext,
+        Float64Array.from(indices, (i) => rows.reduce((s, row, r) => s + expectedNext[r] * row[i], 0)),
+        1e-13,
+      );
+      expect(maxD).toBeCloseTo(Math.max(...D), 13);
+      expect(sum).toBeCloseTo(
+        expectedNext.reduce((s, v) => s + v, 0),
+        12,
+      );
+      const column = products.column(250, new Float64Array(indices.length));
+      close(
+        column,
+        Float64Array.from(indices, (i) => rows[250][i]),
+        1e-15,
+      );
+    });
+  }
+});
+
+/** Recall@10, NDCG@10, AP and AUC of π̂ (eq 14). */
+function metrics(pi: Float64Array): number[] {
+  return parseMetricList('recall@10,ndcg@10,ap,auc').map((metric) => metricFromDistribution(metric, pi, pi.length));
+}
+
+describe('MLE and WMLE on the binned kernel', () => {
+  const n = 50_000;
+  const m = 100;
+  for (const sampling of ['with-replacement', 'without-replacement'] as Sampling[]) {
+    it(`stay within 1e-7 of the fits on every row, n = 50,000, m = 100 (${sampling})`, () => {
+      // 1,000 users' sampled ranks skewed to the top, as the pasted-ranks benchmark's.
+      const random = createRandom(11);
+      const counts = new Float64Array(m + 1);
+      for (let u = 0; u < 1000; u++) counts[Math.min(m, Math.floor((m + 1) * random.next() ** 3))]++;
+      const kernel = new SampledRankKernel(n, m, sampling);
+      const binned = new BinnedKernel(kernel);
+      const settings = { tolerance: 1e-5, maxIterations: 10_000, algorithm: 'em' as const, sampleWeights: null };
+      const wmle = Float64Array.from({ length: m + 1 }, (_, i) => 1 / Math.log2(i + 2));
+      for (const sampleWeights of [null, wmle]) {
+        const exact = fitLikelihood(kernel, counts, { ...settings, sampleWeights });
+        const approximate = fitLikelihood(binned, counts, { ...settings, sampleWeights });
+        expect(approximate.iterations).toBe(exact.iterations);
+        const [a, e] = [metrics(approximate.distribution), metrics(exact.distribution)];
+        e.forEach((v, k) => expect(Math.abs(a[k] - v) / v).toBeLessThan(1e-7));
+      }
+    });
+  }
+
+  it('is what recover.ts fits from BINNED_FROM items on, and not below', () => {
+    const cache = new DistributionCache();
+    const large = cache.kernels.get(BINNED_FROM, 20, 'with-replacement');
+    const small = cache.kernels.get(BINNED_FROM - 1, 20, 'with-replacement');
+    const binned = cache.likelihoodKernel(large);
+    expect(binned).toBeInstanceOf(BinnedKernel);
+    expect(cache.likelihoodKernel(large)).toBe(binned);
+    expect(cache.likelihoodKernel(small)).toBe(small);
+  });
+});
