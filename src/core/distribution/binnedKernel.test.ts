@@ -8,7 +8,11 @@ import { BinnedKernel, BINNED_FROM, BIN_ALONE, rankBins } from './binnedKernel.t
 import { SampledRankKernel } from './kernel.ts';
 import { fitLikelihood } from './mle.ts';
 import { metricFromDistribution } from './metricsFromDistribution.ts';
-import { DistributionCache } from './recover.ts';
+import { DistributionCache, recoverDistribution } from './recover.ts';
+import type { DistributionMethod } from '../corrections/methods.ts';
+import { parseMethod } from '../estimators.ts';
+import { singleRankData } from '../rankData.ts';
+import { unwrap } from '../result.ts';
 import { parseMetricList } from '../metrics.ts';
 import { createRandom } from '../random.ts';
 import type { Sampling } from '../sampling.ts';
@@ -120,6 +124,28 @@ describe('MLE and WMLE on the binned kernel', () => {
       }
     });
   }
+
+  it('is what recover.ts fits with the paper’s EM from BINNED_FROM items on; SQUAREM fits every row', () => {
+    const m = 20;
+    const random = createRandom(5);
+    const data = singleRankData(
+      'A',
+      Array.from({ length: 300 }, () => 1 + Math.floor((m + 1) * random.next() ** 2)),
+    );
+    const counts = new Float64Array(m + 1);
+    data.ranks.forEach((r) => counts[r - 1]++);
+    const setup = { itemCount: BINNED_FROM, sampleSize: m, sampling: 'with-replacement' as const };
+    const cache = new DistributionCache();
+    const kernel = cache.kernels.get(BINNED_FROM, m, 'with-replacement');
+    const settings = { tolerance: 1e-5, maxIterations: 10_000, sampleWeights: null };
+    const mle = parseMethod('mle') as DistributionMethod;
+    const em = unwrap(recoverDistribution(data, mle, setup, cache));
+    const binned = fitLikelihood(new BinnedKernel(kernel), counts, { ...settings, algorithm: 'em' });
+    expect(em.distribution).toEqual(binned.distribution);
+    const squarem = unwrap(recoverDistribution(data, mle, { ...setup, fit: { algorithm: 'squarem' } }, cache));
+    const exact = fitLikelihood(kernel, counts, { ...settings, algorithm: 'squarem' });
+    expect(squarem.distribution).toEqual(exact.distribution);
+  });
 
   it('is what recover.ts fits from BINNED_FROM items on, and not below', () => {
     const cache = new DistributionCache();

@@ -130,7 +130,7 @@ export class DistributionCache {
   /** The dual point of the first per-user-n mes fit by method, n and sampling (FitOptions.warmStart). */
   readonly entropyStarts = new Map<string, EntropyDual>();
   private readonly binned = new WeakMap<SampledRankKernel, BinnedKernel>();
-  /** The kernel the EM fits (mle, wmle) use: its rows averaged over bins of ranks from BINNED_FROM items on. */
+  /** The kernel the EM fits (mle, wmle with `em`) use: its rows averaged over bins of ranks from BINNED_FROM items on. */
   likelihoodKernel(kernel: SampledRankKernel): SampledRankKernel | BinnedKernel {
     if (kernel.itemCount < BINNED_FROM || !kernel.stored) return kernel;
     let binned = this.binned.get(kernel);
@@ -271,10 +271,14 @@ function fitGroup(
     return { ...base, distribution, logLikelihood, objective: null, gap: null, iterations: 0, converged: true };
   }
   const sampleWeights = method.kind === 'wmle' ? wmleWeights(method.weight, method.scale, m) : null;
-  const result = fitLikelihood(cache.likelihoodKernel(kernel), counts, {
+  const algorithm = fit.algorithm ?? DEFAULT_LIKELIHOOD_ALGORITHM;
+  // The paper's EM on the binned kernel from BINNED_FROM items on; Newton and SQUAREM, which report the maximiser
+  // itself, on every row.
+  const likelihoodKernel = algorithm === 'em' ? cache.likelihoodKernel(kernel) : kernel;
+  const result = fitLikelihood(likelihoodKernel, counts, {
     tolerance: fit.tolerance ?? DEFAULT_LIKELIHOOD_TOLERANCE,
     maxIterations,
-    algorithm: fit.algorithm ?? DEFAULT_LIKELIHOOD_ALGORITHM,
+    algorithm,
     sampleWeights,
   });
   const { distribution, iterations, converged } = result;
