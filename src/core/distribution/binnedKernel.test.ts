@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { BinnedKernel, BINNED_FROM, BIN_ALONE, rankBins } from './binnedKernel.ts';
 import { SampledRankKernel } from './kernel.ts';
 import { fitLikelihood } from './mle.ts';
+import { fitMaximalEntropy } from './mes.ts';
 import { metricFromDistribution } from './metricsFromDistribution.ts';
 import { DistributionCache, recoverDistribution } from './recover.ts';
 import type { DistributionMethod } from '../corrections/methods.ts';
@@ -122,6 +123,26 @@ describe('MLE and WMLE on the binned kernel', () => {
         const [a, e] = [metrics(approximate.distribution), metrics(exact.distribution)];
         e.forEach((v, k) => expect(Math.abs(a[k] - v) / v).toBeLessThan(1e-7));
       }
+    });
+  }
+
+  for (const [sampling, n] of [
+    ['with-replacement', 50_000],
+    ['without-replacement', BINNED_FROM],
+  ] as const) {
+    it(`MES on the binned products (Newton's Hessian from every row) stays within 1e-7 of MES on every row (${sampling}, n = ${n})`, () => {
+      const m = 100;
+      const random = createRandom(13);
+      const counts = new Float64Array(m + 1);
+      for (let u = 0; u < 1000; u++) counts[Math.min(m, Math.floor((m + 1) * random.next() ** 3))]++;
+      const cache = new DistributionCache();
+      const kernel = cache.kernels.get(n, m, sampling);
+      const options = { tolerance: 1e-10, maxIterations: 10_000 };
+      const exact = fitMaximalEntropy(kernel, counts, 0.001, options);
+      const binned = fitMaximalEntropy(cache.entropyKernel(kernel), counts, 0.001, options);
+      expect(binned.converged).toBe(true);
+      const [a, e] = [metrics(binned.distribution), metrics(exact.distribution)];
+      e.forEach((v, k) => expect(Math.abs(a[k] - v) / v).toBeLessThan(1e-7));
     });
   }
 

@@ -7,8 +7,8 @@
  * O(n) to gather and spread plus O(bins × window) instead of O(n × window): at n = 50,000, m = 100, 5,480 rows
  * instead of 50,000. What it changes: the rows of a bin differ by a fraction of a percent of R, and the metrics read
  * off π̂ move by 1e-8 to 3e-8 (relative) on the pasted-ranks case (scripts/studies/binnedRanks.ts), within 1e-7 in
- * the tests over both laws (binnedKernel.test.ts). Used from BINNED_FROM ranks on (recover.ts); smaller catalogues
- * are fitted on every row.
+ * the tests over both laws (binnedKernel.test.ts). Used from BINNED_FROM ranks on by the paper's EM and by MES's
+ * products (recover.ts: likelihoodKernel, entropyKernel); smaller catalogues, Newton and SQUAREM use every row.
  */
 import type { ColumnKernel } from './likelihood.ts';
 import type { KernelProducts } from './kernelProducts.ts';

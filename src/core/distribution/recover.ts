@@ -31,6 +31,7 @@ import { checkSetup, sampledHistograms } from './histogram.ts';
 import type { SampledRankKernel } from './kernel.ts';
 import { KernelCache, STORED_KERNEL_LIMIT } from './kernel.ts';
 import { fitMaximalEntropy, mesEntropyWeight } from './mes.ts';
+import type { EntropyKernel } from './mes.ts';
 import { recoverShared } from './recoverShared.ts';
 import type { EntropyDual } from './mes.ts';
 import { metricFromDistribution, sharedDistributionMetrics } from './metricsFromDistribution.ts';
@@ -130,6 +131,21 @@ export class DistributionCache {
   /** The dual point of the first per-user-n mes fit by method, n and sampling (FitOptions.warmStart). */
   readonly entropyStarts = new Map<string, EntropyDual>();
   private readonly binned = new WeakMap<SampledRankKernel, BinnedKernel>();
+  /**
+   * The kernel MES uses: from BINNED_FROM items on, its products (hence π(μ), U and the certified gap) on the binned
+   * kernel, and Newton's Hessian from the moments of every row at that π (constant within a bin), which differ from the
+   * binned kernel's by the rows' spread within a bin: an inexact Hessian changes Newton's steps, not the optimum it
+   * certifies.
+   */
+  entropyKernel(kernel: SampledRankKernel): EntropyKernel {
+    const products = this.likelihoodKernel(kernel);
+    if (products === kernel) return kernel;
+    return {
+      itemCount: kernel.itemCount,
+      restrict: (indices) => products.restrict(indices),
+      moments: (indices) => kernel.moments(indices),
+    };
+  }
   /** The kernel the EM fits (mle, wmle with `em`) use: its rows averaged over bins of ranks from BINNED_FROM items on. */
   likelihoodKernel(kernel: SampledRankKernel): SampledRankKernel | BinnedKernel {
     if (kernel.itemCount < BINNED_FROM || !kernel.stored) return kernel;
@@ -259,7 +275,7 @@ function fitGroup(
   if (method.kind === 'mes') {
     const tolerance = fit.tolerance ?? DEFAULT_ENTROPY_TOLERANCE;
     const eta = mesEntropyWeight(method.eta, method.scale, m);
-    const result = fitMaximalEntropy(kernel, counts, eta, { tolerance, maxIterations });
+    const result = fitMaximalEntropy(cache.entropyKernel(kernel), counts, eta, { tolerance, maxIterations });
     const { distribution, objective, gap, iterations, converged } = result;
     const logLikelihood = logLikelihoodOf(kernel, distribution, counts);
     return { ...base, distribution, logLikelihood, objective, gap, iterations, converged };
