@@ -162,7 +162,9 @@ describe('MLE and WMLE on the binned kernel', () => {
     const mle = parseMethod('mle') as DistributionMethod;
     const em = unwrap(recoverDistribution(data, mle, setup, cache));
     const binned = fitLikelihood(new BinnedKernel(kernel), counts, { ...settings, algorithm: 'em' });
-    expect(em.distribution).toEqual(binned.distribution);
+    // Fitted over the bins (the same iterates bin by bin, up to rounding), spread back over the ranks.
+    expect(em.iterations).toBe(binned.iterations);
+    close(em.distribution, binned.distribution, 1e-12);
     const squarem = unwrap(recoverDistribution(data, mle, { ...setup, fit: { algorithm: 'squarem' } }, cache));
     const exact = fitLikelihood(kernel, counts, { ...settings, algorithm: 'squarem' });
     expect(squarem.distribution).toEqual(exact.distribution);

@@ -21,6 +21,11 @@ export interface LikelihoodFitOptions {
   readonly tolerance: number;
   /** Iteration cap (EM steps for `em`, SQUAREM cycles for `squarem`, Newton steps for `newton`). */
   readonly maxIterations: number;
+  /**
+   * EM's start (a distribution over the kernel's rows); uniform when absent. A binned kernel's rows (binnedKernel.ts)
+   * start from each bin's share of the ranks, which is EM from uniform over the ranks.
+   */
+  readonly start?: Float64Array;
 }
 
 export interface LikelihoodFit {
@@ -59,7 +64,7 @@ function smallGain(previous: number, value: number, tolerance: number): boolean 
 /** Plain EM (eq 21) from uniform. */
 export function emFit(lik: Likelihood, options: LikelihoodFitOptions): LikelihoodFit {
   const n = lik.kernel.itemCount;
-  let pi: Float64Array = uniform(n);
+  let pi: Float64Array = options.start ? Float64Array.from(options.start) : uniform(n);
   let next: Float64Array = new Float64Array(n);
   let value = lik.evaluate(pi);
   let met = false;

@@ -52,6 +52,8 @@ export interface LikelihoodFitSettings {
   readonly algorithm: LikelihoodAlgorithm;
   /** w(r̃) per sampled rank (index r̃ − 1; per kernel column) for the weighted likelihood (eq 22); absent: eq 19. */
   readonly sampleWeights?: Float64Array | null;
+  /** EM's start over the kernel's rows (`em` only; em.ts); uniform when absent. */
+  readonly start?: Float64Array;
 }
 
 export interface LikelihoodEstimate extends LikelihoodFit {
@@ -69,7 +71,7 @@ export function fitLikelihood(
   let totalWeight = 0;
   for (const w of weights) totalWeight += w;
   const lik = new Likelihood(kernel, weights);
-  const options = { tolerance: settings.tolerance, maxIterations: settings.maxIterations };
+  const options = { tolerance: settings.tolerance, maxIterations: settings.maxIterations, start: settings.start };
   const fit =
     settings.algorithm === 'em'
       ? emFit(lik, options)

@@ -291,13 +291,20 @@ function fitGroup(
   // The paper's EM on the binned kernel from BINNED_FROM items on; Newton and SQUAREM, which report the maximiser
   // itself, on every row.
   const likelihoodKernel = algorithm === 'em' ? cache.likelihoodKernel(kernel) : kernel;
-  const result = fitLikelihood(likelihoodKernel, counts, {
+  const settings = {
     tolerance: fit.tolerance ?? DEFAULT_LIKELIHOOD_TOLERANCE,
     maxIterations,
     algorithm,
     sampleWeights,
-  });
-  const { distribution, iterations, converged } = result;
+  };
+  // Binned: EM over the bins from their shares of the ranks (the same iterates, bin by bin), spread back over R.
+  const result =
+    likelihoodKernel instanceof BinnedKernel
+      ? fitLikelihood(likelihoodKernel.binKernel(), counts, { ...settings, start: likelihoodKernel.shares() })
+      : fitLikelihood(likelihoodKernel, counts, settings);
+  const distribution =
+    likelihoodKernel instanceof BinnedKernel ? likelihoodKernel.expand(result.distribution) : result.distribution;
+  const { iterations, converged } = result;
   const objective = result.logLikelihood * result.totalWeight;
   const logLikelihood = sampleWeights ? logLikelihoodOf(kernel, distribution, counts) : objective;
   return {
