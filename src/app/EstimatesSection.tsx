@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { MethodTable } from '../components/MethodTable.tsx';
 import { PairVerdicts } from '../components/PairVerdicts.tsx';
 import { StatusMessage } from '../components/StatusMessage.tsx';
-import { tieRuleText } from '../core/index.ts';
+import { BINNED_FROM, tieRuleText } from '../core/index.ts';
 import { formatInteger } from '../core/labels.ts';
 import { definedMetricLabel, estimatesDefinitionNote } from '../state/definitions.ts';
 import { methodTable } from '../figures/methodTable.ts';
@@ -29,6 +29,11 @@ function missingText(job: Job<IntervalsResult>): string {
 }
 
 /** The table and verdict models of one metric: the point estimates, with their intervals where computed. */
+/** What the caption says of the binned kernel (core binnedKernel.ts) from BINNED_FROM items on. */
+const BINNED_TEXT =
+  'with one n for every user, EM and MES run on the kernel’s rows averaged over bins of 0.1% of the ranks beyond ' +
+  'rank 1,000 (within 1e-7 of every rank)';
+
 export function estimatesModels(result: EstimatesResult, job: Job<IntervalsResult>, metric: string) {
   const j = result.metrics.indexOf(metric);
   const value = result.estimates.map((byMethod) => byMethod.map((byMetric) => byMetric[j]));
@@ -90,7 +95,7 @@ export function EstimatesSection() {
   const progress = job.status === 'loading' ? job.progress : undefined;
   const caption =
     result && metric !== null
-      ? `Estimates of ${definedMetricLabel(metric, result.definitions)} over all n = ${formatInteger(result.itemCount)} items (each user’s own n where the data give one), from sampled ranks among m + 1 = ${formatInteger(result.sampleSize + 1)} candidates; ${emRuleText(result.emRule)}${result.definitions?.ties ? `; ${tieRuleText(result.definitions.ties)}` : ''}.`
+      ? `Estimates of ${definedMetricLabel(metric, result.definitions)} over all n = ${formatInteger(result.itemCount)} items (each user’s own n where the data give one), from sampled ranks among m + 1 = ${formatInteger(result.sampleSize + 1)} candidates; ${emRuleText(result.emRule)}${result.itemCount >= BINNED_FROM ? `; ${BINNED_TEXT}` : ''}${result.definitions?.ties ? `; ${tieRuleText(result.definitions.ties)}` : ''}.`
       : '';
   const definitionNote =
     result && metric !== null

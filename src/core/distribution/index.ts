@@ -32,3 +32,4 @@ export {
   recoverFromHistograms,
 } from './recover.ts';
 export { sharedItemCountNodes } from './recoverShared.ts';
+export { BINNED_FROM } from './binnedKernel.ts';
