@@ -1,15 +1,17 @@
 /**
- * The sampling kernel of a large catalogue with its rows averaged over bins of neighbouring ranks, for the EM fits
- * (mle, wmle) of instances that share one n. The top ranks keep their own rows (R ≤ BIN_ALONE); beyond, a bin holds
- * ⌊BIN_SHARE · R⌋ ranks and each of them gets the bin's mean row K̄_b. EM from uniform on that kernel keeps π constant
- * within a bin, so it is the EM of "π uniform within each bin", and its products go through the bins:
+ * The sampling kernel of a large catalogue with its rows averaged over bins of neighbouring ranks, for the fits of
+ * instances that share one n (the paper's EM for mle and wmle, and MES's products). The top ranks keep their own rows
+ * (R ≤ BIN_ALONE); beyond, a bin holds ⌊BIN_SHARE · R⌋ ranks and each of them gets the bin's mean row K̄_b. EM from
+ * uniform on that kernel keeps π constant within a bin, so it is the EM of "π uniform within each bin", and its
+ * products go through the bins:
  *   K̃ π = Σ_b K̄_b (Σ_{R ∈ b} π_R),    (K̃ᵀ c)_R = K̄_bᵀ c for R in b,
  * O(n) to gather and spread plus O(bins × window) instead of O(n × window): at n = 50,000, m = 100, 5,480 rows
  * instead of 50,000. The EM fits run over the bins themselves (`binKernel`, from `shares`, spread back by `expand`):
- * the same iterates bin by bin, O(bins × window) a step; MES works over the ranks through BinnedProducts. What it changes: the rows of a bin differ by a fraction of a percent of R, and the metrics read
- * off π̂ move by 1e-8 to 3e-8 (relative) on the pasted-ranks case (scripts/studies/binnedRanks.ts), within 1e-7 in
- * the tests over both laws (binnedKernel.test.ts). Used from BINNED_FROM ranks on by the paper's EM and by MES's
- * products (recover.ts: likelihoodKernel, entropyKernel); smaller catalogues, Newton and SQUAREM use every row.
+ * the same iterates bin by bin, O(bins × window) a step; MES works over the ranks through BinnedProducts.
+ * What it changes: the rows of a bin differ by a fraction of a percent of R, and the metrics read off π̂ move by 1e-8
+ * to 3e-8 (relative) on the pasted-ranks case (scripts/studies/binnedRanks.ts), within 1e-7 in the tests over both
+ * laws (binnedKernel.test.ts). Used from BINNED_FROM items on (recover.ts: likelihoodKernel, entropyKernel); smaller
+ * catalogues, Newton and SQUAREM use every row.
  */
 import type { ColumnKernel } from './likelihood.ts';
 import type { KernelProducts } from './kernelProducts.ts';
