@@ -225,7 +225,6 @@ export function needsFit(method: Method): boolean {
   return estimatorOf(method).fits;
 }
 
-/** estimateMetrics as a result: bad input gives `{ ok: false, error }` instead of an exception (for the worker). */
 /**
  * The setup for the bootstrap resamples of `data`: the per-user-n fits interpolate on the grid of n of the data
  * themselves (FitOptions.itemCountNodes), the point estimate's, not on one of each resample's own n range (a
@@ -237,6 +236,7 @@ export function resampleSetup(setup: EstimateSetup, data: RankData): EstimateSet
   return { ...setup, fit: { ...setup.fit, itemCountNodes: sharedItemCountNodes(data.itemCounts) } };
 }
 
+/** estimateMetrics as a result: bad input gives `{ ok: false, error }` instead of an exception (for the worker). */
 export function estimateMetricsResult(...args: Parameters<typeof estimateMetrics>): Result<EstimateResult[]> {
   return attempt(() => estimateMetrics(...args));
 }

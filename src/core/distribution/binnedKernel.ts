@@ -10,10 +10,11 @@
  * the same iterates bin by bin, O(bins × window) a step; MES works over the ranks through BinnedProducts.
  * What it changes: the rows of a bin differ by a fraction of a percent of R, and the metrics read off π̂ move by 1e-8
  * to 3e-8 (relative) on the pasted-ranks case (scripts/studies/binnedRanks.ts), within 1e-7 in the tests over both
- * laws (binnedKernel.test.ts). Used from BINNED_FROM items on (recover.ts: likelihoodKernel, entropyKernel); smaller
+ * laws (binnedKernel.test.ts). Used from BINNED_FROM items on (recover.ts: DistributionCache.binnedKernel, fitGroup); smaller
  * catalogues, Newton and SQUAREM use every row.
  */
 import type { ColumnKernel } from './likelihood.ts';
+import type { EntropyKernel } from './mes.ts';
 import type { KernelProducts } from './kernelProducts.ts';
 import type { SampledRankKernel } from './kernel.ts';
 import { restrictRowWindows } from './kernel.ts';
@@ -112,6 +113,19 @@ export class BinnedKernel implements ColumnKernel {
     }
     return out;
   }
+}
+
+/**
+ * The kernel MES uses with a binned one: its products (hence π(μ), U and the certified gap) on the binned kernel, and
+ * Newton's Hessian from the moments of every row at that π (constant within a bin), which differ from the binned
+ * kernel's by the rows' spread within a bin: an inexact Hessian changes Newton's steps, not the optimum it certifies.
+ */
+export function binnedEntropyKernel(kernel: SampledRankKernel, binned: BinnedKernel): EntropyKernel {
+  return {
+    itemCount: kernel.itemCount,
+    restrict: (indices) => binned.restrict(indices),
+    moments: (indices) => kernel.moments(indices),
+  };
 }
 
 /** Products over the n ranks through the bins' rows (`bins`, one row per bin): gather π per bin, spread Kᵀc back. */

@@ -24,14 +24,13 @@ import type { RankData } from '../rankData.ts';
 import type { Result } from '../result.ts';
 import { fail, ok } from '../result.ts';
 import type { Sampling } from '../sampling.ts';
-import { BINNED_FROM, BinnedKernel } from './binnedKernel.ts';
+import { BINNED_FROM, BinnedKernel, binnedEntropyKernel } from './binnedKernel.ts';
 import { bvDistribution, bvSystem } from './bvDistribution.ts';
 import type { SampledHistogram } from './histogram.ts';
 import { checkSetup, sampledHistograms } from './histogram.ts';
 import type { SampledRankKernel } from './kernel.ts';
 import { KernelCache, STORED_KERNEL_LIMIT } from './kernel.ts';
 import { fitMaximalEntropy, mesEntropyWeight } from './mes.ts';
-import type { EntropyKernel } from './mes.ts';
 import { recoverShared } from './recoverShared.ts';
 import type { EntropyDual } from './mes.ts';
 import { metricFromDistribution, sharedDistributionMetrics } from './metricsFromDistribution.ts';
@@ -131,24 +130,9 @@ export class DistributionCache {
   /** The dual point of the first per-user-n mes fit by method, n and sampling (FitOptions.warmStart). */
   readonly entropyStarts = new Map<string, EntropyDual>();
   private readonly binned = new WeakMap<SampledRankKernel, BinnedKernel>();
-  /**
-   * The kernel MES uses: from BINNED_FROM items on, its products (hence π(μ), U and the certified gap) on the binned
-   * kernel, and Newton's Hessian from the moments of every row at that π (constant within a bin), which differ from the
-   * binned kernel's by the rows' spread within a bin: an inexact Hessian changes Newton's steps, not the optimum it
-   * certifies.
-   */
-  entropyKernel(kernel: SampledRankKernel): EntropyKernel {
-    const products = this.likelihoodKernel(kernel);
-    if (products === kernel) return kernel;
-    return {
-      itemCount: kernel.itemCount,
-      restrict: (indices) => products.restrict(indices),
-      moments: (indices) => kernel.moments(indices),
-    };
-  }
-  /** The kernel the EM fits (mle, wmle with `em`) use: its rows averaged over bins of ranks from BINNED_FROM items on. */
-  likelihoodKernel(kernel: SampledRankKernel): SampledRankKernel | BinnedKernel {
-    if (kernel.itemCount < BINNED_FROM || !kernel.stored) return kernel;
+  /** The kernel's rows averaged over bins of ranks (binnedKernel.ts) from BINNED_FROM stored items on, else null. */
+  binnedKernel(kernel: SampledRankKernel): BinnedKernel | null {
+    if (kernel.itemCount < BINNED_FROM || !kernel.stored) return null;
     let binned = this.binned.get(kernel);
     if (!binned) this.binned.set(kernel, (binned = new BinnedKernel(kernel)));
     return binned;
@@ -275,7 +259,9 @@ function fitGroup(
   if (method.kind === 'mes') {
     const tolerance = fit.tolerance ?? DEFAULT_ENTROPY_TOLERANCE;
     const eta = mesEntropyWeight(method.eta, method.scale, m);
-    const result = fitMaximalEntropy(cache.entropyKernel(kernel), counts, eta, { tolerance, maxIterations });
+    const binned = cache.binnedKernel(kernel);
+    const entropyKernel = binned ? binnedEntropyKernel(kernel, binned) : kernel;
+    const result = fitMaximalEntropy(entropyKernel, counts, eta, { tolerance, maxIterations });
     const { distribution, objective, gap, iterations, converged } = result;
     const logLikelihood = logLikelihoodOf(kernel, distribution, counts);
     return { ...base, distribution, logLikelihood, objective, gap, iterations, converged };
@@ -288,22 +274,19 @@ function fitGroup(
   }
   const sampleWeights = method.kind === 'wmle' ? wmleWeights(method.weight, method.scale, m) : null;
   const algorithm = fit.algorithm ?? DEFAULT_LIKELIHOOD_ALGORITHM;
-  // The paper's EM on the binned kernel from BINNED_FROM items on; Newton and SQUAREM, which report the maximiser
-  // itself, on every row.
-  const likelihoodKernel = algorithm === 'em' ? cache.likelihoodKernel(kernel) : kernel;
   const settings = {
     tolerance: fit.tolerance ?? DEFAULT_LIKELIHOOD_TOLERANCE,
     maxIterations,
     algorithm,
     sampleWeights,
   };
-  // Binned: EM over the bins from their shares of the ranks (the same iterates, bin by bin), spread back over R.
-  const result =
-    likelihoodKernel instanceof BinnedKernel
-      ? fitLikelihood(likelihoodKernel.binKernel(), counts, { ...settings, start: likelihoodKernel.shares() })
-      : fitLikelihood(likelihoodKernel, counts, settings);
-  const distribution =
-    likelihoodKernel instanceof BinnedKernel ? likelihoodKernel.expand(result.distribution) : result.distribution;
+  // The paper's EM over the bins of the binned kernel from BINNED_FROM items on (from their shares of the ranks, the
+  // same iterates bin by bin), spread back over R; Newton and SQUAREM, which report the maximiser itself, on every row.
+  const binned = algorithm === 'em' ? cache.binnedKernel(kernel) : null;
+  const result = binned
+    ? fitLikelihood(binned.binKernel(), counts, { ...settings, start: binned.shares() })
+    : fitLikelihood(kernel, counts, settings);
+  const distribution = binned ? binned.expand(result.distribution) : result.distribution;
   const { iterations, converged } = result;
   const objective = result.logLikelihood * result.totalWeight;
   const logLikelihood = sampleWeights ? logLikelihoodOf(kernel, distribution, counts) : objective;
