@@ -130,7 +130,7 @@ describe('MLE and WMLE on the binned kernel', () => {
     ['with-replacement', 50_000],
     ['without-replacement', BINNED_FROM],
   ] as const) {
-    it(`MES on the binned products (Newton's Hessian from every row) stays within 1e-7 of MES on every row (${sampling}, n = ${n})`, () => {
+    it(`MES over the bins stays within 1e-7 of MES on every row (${sampling}, n = ${n})`, () => {
       const m = 100;
       const random = createRandom(13);
       const counts = new Float64Array(m + 1);
@@ -139,15 +139,50 @@ describe('MLE and WMLE on the binned kernel', () => {
       const kernel = cache.kernels.get(n, m, sampling);
       const options = { tolerance: 1e-10, maxIterations: 10_000 };
       const exact = fitMaximalEntropy(kernel, counts, 0.001, options);
-      const binned = fitMaximalEntropy(
-        binnedEntropyKernel(kernel, cache.binnedKernel(kernel)!),
+      const bins = cache.binnedKernel(kernel)!;
+      const binned = fitMaximalEntropy(binnedEntropyKernel(kernel, bins), counts, 0.001, options);
+      expect(binned.converged).toBe(true);
+      expect(binned.distribution.length).toBe(bins.bins);
+      const [a, e] = [metrics(bins.expand(binned.distribution)), metrics(exact.distribution)];
+      e.forEach((v, k) => expect(Math.abs(a[k] - v) / v).toBeLessThan(1e-7));
+    });
+  }
+
+  for (const sampling of ['with-replacement', 'without-replacement'] as const) {
+    it(`MES over the bins (their sizes the base measure) is MES over the ranks on the binned products (${sampling})`, () => {
+      const n = 3000;
+      const m = 30;
+      const kernel = new SampledRankKernel(n, m, sampling);
+      const binned = new BinnedKernel(kernel, rankBins(n, 100, 0.02));
+      const random = createRandom(21);
+      const counts = new Float64Array(m + 1);
+      for (let u = 0; u < 400; u++) counts[Math.min(m, Math.floor((m + 1) * random.next() ** 2))]++;
+      const options = { tolerance: 1e-12, maxIterations: 100 };
+      // Over the ranks: every product through the bins, the moments of every row at π (constant within a bin).
+      const overRanks = fitMaximalEntropy(
+        {
+          itemCount: n,
+          restrict: (indices) => binned.restrict(indices),
+          moments: (indices) => kernel.moments(indices),
+        },
         counts,
         0.001,
         options,
       );
-      expect(binned.converged).toBe(true);
-      const [a, e] = [metrics(binned.distribution), metrics(exact.distribution)];
-      e.forEach((v, k) => expect(Math.abs(a[k] - v) / v).toBeLessThan(1e-7));
+      const overBins = fitMaximalEntropy(binnedEntropyKernel(kernel, binned), counts, 0.001, options);
+      expect(overBins.distribution.length).toBe(binned.bins);
+      expect(overBins.iterations).toBe(overRanks.iterations);
+      close(binned.expand(overBins.distribution), overRanks.distribution, 1e-9);
+      for (const key of ['objective', 'entropy', 'distance'] as const) {
+        expect(Math.abs(overBins[key] - overRanks[key])).toBeLessThan(1e-12 * Math.max(1, Math.abs(overRanks[key])));
+      }
+      // The log-likelihood of a π per bin through the bins' rows is that of the spread π on every row.
+      const spread = binned.expand(overBins.distribution);
+      const q = kernel.multiply(spread, new Float64Array(m + 1));
+      const want = counts.reduce((s, c, i) => (c > 0 ? s + c * Math.log(q[i]) : s), 0);
+      expect(Math.abs(binned.logLikelihood(overBins.distribution, counts)! - want)).toBeLessThan(
+        1e-12 * Math.abs(want),
+      );
     });
   }
 

@@ -6,8 +6,9 @@
  * products go through the bins:
  *   K̃ π = Σ_b K̄_b (Σ_{R ∈ b} π_R),    (K̃ᵀ c)_R = K̄_bᵀ c for R in b,
  * O(n) to gather and spread plus O(bins × window) instead of O(n × window): at n = 50,000, m = 100, 5,480 rows
- * instead of 50,000. The EM fits run over the bins themselves (`binKernel`, from `shares`, spread back by `expand`):
- * the same iterates bin by bin, O(bins × window) a step; MES works over the ranks through BinnedProducts.
+ * instead of 50,000. The fits run over the bins themselves and are spread back by `expand`: EM from `shares` (the same
+ * iterates bin by bin), MES with the bins' sizes as its entropy's base measure (`binnedEntropyKernel`), both
+ * O(bins × window) a step; the log-likelihood of the result is exact through the bins' rows (`logLikelihood`).
  * What it changes: the rows of a bin differ by a fraction of a percent of R, and the metrics read off π̂ move by 1e-8
  * to 3e-8 (relative) on the pasted-ranks case (scripts/studies/binnedRanks.ts), within 1e-7 in the tests over both
  * laws (binnedKernel.test.ts). Used from BINNED_FROM items on (recover.ts: DistributionCache.binnedKernel, fitGroup); smaller
@@ -16,8 +17,9 @@
 import type { ColumnKernel } from './likelihood.ts';
 import type { EntropyKernel } from './mes.ts';
 import type { KernelProducts } from './kernelProducts.ts';
-import type { SampledRankKernel } from './kernel.ts';
-import { restrictRowWindows } from './kernel.ts';
+import type { RowWindows, SampledRankKernel } from './kernel.ts';
+import { restrictStoredRows } from './kernel.ts';
+import { StoredProducts } from './kernelProducts.ts';
 
 /** Ranks R ≤ BIN_ALONE keep their own rows. */
 export const BIN_ALONE = 1000;
@@ -42,7 +44,9 @@ export class BinnedKernel implements ColumnKernel {
   readonly itemCount: number;
   readonly size: number;
   /** Bin b's mean row over its window: columns lo[b] … of values[offsets[b] .. offsets[b + 1]). */
-  private readonly windows: { lo: Int32Array; offsets: Int32Array; values: Float64Array };
+  private readonly windows: RowWindows;
+  /** The bins' rows over every column, stored once (in WebAssembly memory where it runs). */
+  private readonly rows: StoredProducts;
 
   constructor(
     kernel: SampledRankKernel,
@@ -75,7 +79,8 @@ export class BinnedKernel implements ColumnKernel {
     }
     const values = new Float64Array(offsets[bins]);
     parts.forEach((p, b) => values.set(p, offsets[b]));
-    this.windows = { lo, offsets, values };
+    this.rows = new StoredProducts(bins, this.size, lo, offsets, values);
+    this.windows = { lo, offsets, values: this.rows.storedValues };
   }
 
   /** Rows held (the bins). */
@@ -87,9 +92,25 @@ export class BinnedKernel implements ColumnKernel {
     return new BinnedProducts(this.itemCount, this.restrictBins(indices), this.starts);
   }
 
-  /** The bins' rows over the given sorted columns, one row per bin. */
-  private restrictBins(indices: Int32Array): KernelProducts {
-    return restrictRowWindows(this.windows, this.bins, this.size, indices);
+  /**
+   * The bins' rows over the given sorted columns, one row per bin: the stored rows themselves, with zero weights on
+   * the columns not asked when they are fewer than half (no copy per fit), else a copy over those columns.
+   */
+  restrictBins(indices: Int32Array): KernelProducts {
+    return restrictStoredRows(this.rows, this.windows, this.size, indices);
+  }
+
+  /** The ranks each bin holds (the base measure of MES's entropy over the bins). */
+  sizes(): Float64Array {
+    return Float64Array.from({ length: this.bins }, (_, b) => this.starts[b + 1] - this.starts[b]);
+  }
+
+  /**
+   * Σ_i counts_i log q_i with q = K P̂ (eq 19) for a P̂ given over the bins (uniform within each): the bins' rows
+   * give K P̂ exactly (Σ_{R ∈ b} K_R P̂_b / |b| = P̂_b K̄_b), at O(bins × window). Null when some observed q_i ≤ 0.
+   */
+  logLikelihood(perBin: Float64Array, counts: Float64Array): number | null {
+    return logLikelihoodOf(this.rows, perBin, counts);
   }
 
   /**
@@ -102,7 +123,7 @@ export class BinnedKernel implements ColumnKernel {
 
   /** Each bin's share of the n ranks: uniform over the ranks, in bins. */
   shares(): Float64Array {
-    return Float64Array.from({ length: this.bins }, (_, b) => (this.starts[b + 1] - this.starts[b]) / this.itemCount);
+    return this.sizes().map((size) => size / this.itemCount);
   }
 
   /** π over the ranks from π over the bins: each bin's mass spread evenly over its ranks. */
@@ -116,16 +137,31 @@ export class BinnedKernel implements ColumnKernel {
 }
 
 /**
- * The kernel MES uses with a binned one: its products (hence π(μ), U and the certified gap) on the binned kernel, and
- * Newton's Hessian from the moments of every row at that π (constant within a bin), which differ from the binned
- * kernel's by the rows' spread within a bin: an inexact Hessian changes Newton's steps, not the optimum it certifies.
+ * MES over the bins: the binned kernel's products make (Kᵀμ)_R, hence π(μ)_R, constant within a bin, so the dual
+ * runs over the bins with each bin's size as the base measure of the entropy (mes.ts `sizes`): the same π(μ), U and
+ * certified gap as over the ranks, at O(bins × window). Newton's Hessian takes the moments of every row at that π
+ * through the bins' mean wide rows (secondMoments.ts), the moments over the ranks to rounding. The fit's
+ * distribution is over the bins (`expand` spreads it over the ranks).
  */
 export function binnedEntropyKernel(kernel: SampledRankKernel, binned: BinnedKernel): EntropyKernel {
   return {
-    itemCount: kernel.itemCount,
-    restrict: (indices) => binned.restrict(indices),
-    moments: (indices) => kernel.moments(indices),
+    itemCount: binned.bins,
+    sizes: binned.sizes(),
+    restrict: (indices) => binned.restrictBins(indices),
+    moments: (indices) => kernel.moments(indices, binned.starts),
   };
+}
+
+/** Σ_i counts_i log q_i with q = K π (eq 19) over the kernel's columns, or null when some observed q_i ≤ 0. */
+export function logLikelihoodOf(products: KernelProducts, pi: Float64Array, counts: Float64Array): number | null {
+  const q = products.multiply(pi, new Float64Array(products.size));
+  let s = 0;
+  for (let i = 0; i < counts.length; i++) {
+    if (counts[i] === 0) continue;
+    if (!(q[i] > 0)) return null;
+    s += counts[i] * Math.log(q[i]);
+  }
+  return s;
 }
 
 /** Products over the n ranks through the bins' rows (`bins`, one row per bin): gather π per bin, spread Kᵀc back. */

@@ -82,21 +82,21 @@ export class SampledRankKernel extends ChosenProducts {
    */
   restrict(indices: Int32Array): KernelProducts {
     if (indices.length === this.size) return this;
-    // Most columns observed (a bootstrap's resamples of a few hundred users or more): the whole stored kernel with
-    // zero weights on the others, rather than a copy of the rows per fit.
-    if (this.values && indices.length * 2 >= this.size) return new ScatteredColumns(this, indices);
     const n = this.itemCount;
-    if (!this.values || n * indices.length > this.storedLimit) {
-      const position = new Int32Array(this.size).fill(-1);
-      indices.forEach((i, k) => (position[i] = k));
-      return new StreamedProducts(n, indices.length, this.sampleSize, this.sampling, position);
+    if (this.values && (indices.length * 2 >= this.size || n * indices.length <= this.storedLimit)) {
+      return restrictStoredRows(this, { lo: this.lo, offsets: this.offsets, values: this.values }, this.size, indices);
     }
-    return restrictRowWindows({ lo: this.lo, offsets: this.offsets, values: this.values }, n, this.size, indices);
+    const position = new Int32Array(this.size).fill(-1);
+    indices.forEach((i, k) => (position[i] = k));
+    return new StreamedProducts(n, indices.length, this.sampleSize, this.sampling, position);
   }
 
-  /** The second moments K diag(π) Kᵀ over the given sampled-rank indices, for the MES Newton step (mes.ts). */
-  moments(indices: Int32Array): SecondMoments {
-    return new SecondMoments(this, indices);
+  /**
+   * The second moments K diag(π) Kᵀ over the given sampled-rank indices, for the MES Newton step (mes.ts); with bins
+   * (binnedKernel.ts: first ranks, n at the end), of a π given per bin and spread evenly over its ranks.
+   */
+  moments(indices: Int32Array, bins: Int32Array | null = null): SecondMoments {
+    return new SecondMoments(this, indices, bins);
   }
 
   /**
@@ -145,6 +145,22 @@ export interface RowWindows {
   readonly lo: Int32Array;
   readonly offsets: Int32Array;
   readonly values: Float64Array;
+}
+
+/**
+ * A stored kernel's products over the given sorted columns: the kernel itself (all of them); most of them observed
+ * (a bootstrap's resamples of a few hundred users or more): the whole kernel with zero weights on the others, rather
+ * than a copy of the rows per fit; otherwise a copy of the rows over those columns.
+ */
+export function restrictStoredRows(
+  products: KernelProducts,
+  windows: RowWindows,
+  size: number,
+  indices: Int32Array,
+): KernelProducts {
+  if (indices.length === size) return products;
+  if (indices.length * 2 >= size) return new ScatteredColumns(products, indices);
+  return restrictRowWindows(windows, products.itemCount, size, indices);
 }
 
 /** The products of `rows` rows of `size` columns over the given sorted column indices only, stored. */

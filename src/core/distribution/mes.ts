@@ -20,9 +20,18 @@ import { solveSymmetric } from '../corrections/solve.ts';
 import type { MesScale } from '../corrections/methods.ts';
 import type { KernelProducts } from './kernelProducts.ts';
 
-/** What the fit needs of a kernel: products over the observed sampled ranks and the second moments K diag(π) Kᵀ. */
+/**
+ * What the fit needs of a kernel: products over the observed sampled ranks and the second moments K diag(π) Kᵀ, over
+ * its rows: the ranks, or bins of ranks that share one row (binnedKernel.ts), each standing for `sizes` ranks.
+ */
 export interface EntropyKernel {
+  /** Rows of π (n, or the bins). */
   readonly itemCount: number;
+  /**
+   * Ranks per row, the base measure of the entropy: π(μ) puts size_b · exp(−(Kᵀμ)_b / η) on row b (the mass of its
+   * ranks together) and H(π) = −Σ_b π_b log(π_b / size_b), H over the ranks. Absent: one rank per row.
+   */
+  readonly sizes?: Float64Array;
   restrict(indices: Int32Array): KernelProducts;
   moments(indices: Int32Array): { compute(pi: Float64Array): Float64Array };
 }
@@ -41,7 +50,7 @@ export interface EntropyFitOptions {
 }
 
 export interface EntropyFit {
-  /** π̂(R) for R = 1..n at index R − 1. */
+  /** π̂(R) for R = 1..n at index R − 1 (over the kernel's rows: with `sizes`, each row's mass). */
   distribution: Float64Array;
   /** F(π̂) = η H(π̂) − E(π̂) (eq 26). */
   objective: number;
@@ -79,6 +88,7 @@ export function fitMaximalEntropy(
   options: EntropyFitOptions,
 ): EntropyFit {
   const n = kernel.itemCount;
+  const { sizes } = kernel;
   let total = 0;
   for (const c of counts) total += c;
   const observedList: number[] = [];
@@ -100,8 +110,10 @@ export function fitMaximalEntropy(
       score[r] = -score[r] / eta;
       if (score[r] > top) top = score[r];
     }
+    // A row of `size` ranks holds size · exp(score) (Σ_{R ∈ b} of eq 27's π_R); the entropy below is then over ranks.
     let z = 0;
-    for (let r = 0; r < n; r++) z += pi[r] = Math.exp(score[r] - top);
+    if (sizes) for (let r = 0; r < n; r++) z += pi[r] = sizes[r] * Math.exp(score[r] - top);
+    else for (let r = 0; r < n; r++) z += pi[r] = Math.exp(score[r] - top);
     let mean = 0;
     for (let r = 0; r < n; r++) {
       pi[r] /= z;

@@ -24,7 +24,7 @@ import type { RankData } from '../rankData.ts';
 import type { Result } from '../result.ts';
 import { fail, ok } from '../result.ts';
 import type { Sampling } from '../sampling.ts';
-import { BINNED_FROM, BinnedKernel, binnedEntropyKernel } from './binnedKernel.ts';
+import { BINNED_FROM, BinnedKernel, binnedEntropyKernel, logLikelihoodOf } from './binnedKernel.ts';
 import { bvDistribution, bvSystem } from './bvDistribution.ts';
 import type { SampledHistogram } from './histogram.ts';
 import { checkSetup, sampledHistograms } from './histogram.ts';
@@ -209,7 +209,10 @@ export function recoverFromHistograms(
   const itemCount = Math.max(...groups.map((g) => g.itemCount));
   const total = groups.reduce((s, g) => s + g.weight, 0);
   const distribution = new Float64Array(itemCount);
-  for (const g of groups) g.distribution.forEach((p, r) => (distribution[r] += (g.weight / total) * p));
+  for (const g of groups) {
+    const share = g.weight / total;
+    for (let r = 0; r < g.distribution.length; r++) distribution[r] += share * g.distribution[r];
+  }
   const sum = (pick: (g: GroupRecovery) => number | null): number | null =>
     groups.some((g) => pick(g) === null) ? null : groups.reduce((s, g) => s + (pick(g) as number), 0);
   const weightedMean = (pick: (g: GroupRecovery) => number | null): number | null => {
@@ -259,11 +262,15 @@ function fitGroup(
   if (method.kind === 'mes') {
     const tolerance = fit.tolerance ?? DEFAULT_ENTROPY_TOLERANCE;
     const eta = mesEntropyWeight(method.eta, method.scale, m);
+    // From BINNED_FROM items on, over the bins of the binned kernel (its π(μ) is constant within a bin), spread back.
     const binned = cache.binnedKernel(kernel);
     const entropyKernel = binned ? binnedEntropyKernel(kernel, binned) : kernel;
     const result = fitMaximalEntropy(entropyKernel, counts, eta, { tolerance, maxIterations });
-    const { distribution, objective, gap, iterations, converged } = result;
-    const logLikelihood = logLikelihoodOf(kernel, distribution, counts);
+    const { objective, gap, iterations, converged } = result;
+    const distribution = binned ? binned.expand(result.distribution) : result.distribution;
+    const logLikelihood = binned
+      ? binned.logLikelihood(result.distribution, counts)
+      : logLikelihoodOf(kernel, distribution, counts);
     return { ...base, distribution, logLikelihood, objective, gap, iterations, converged };
   }
   if (method.kind === 'bv-dist') {
@@ -289,7 +296,11 @@ function fitGroup(
   const distribution = binned ? binned.expand(result.distribution) : result.distribution;
   const { iterations, converged } = result;
   const objective = result.logLikelihood * result.totalWeight;
-  const logLikelihood = sampleWeights ? logLikelihoodOf(kernel, distribution, counts) : objective;
+  const logLikelihood = !sampleWeights
+    ? objective
+    : binned
+      ? binned.logLikelihood(result.distribution, counts)
+      : logLikelihoodOf(kernel, distribution, counts);
   return {
     ...base,
     distribution,
@@ -299,18 +310,6 @@ function fitGroup(
     iterations,
     converged,
   };
-}
-
-/** Σ_i counts_i log q_i with q = K P̂ (eq 19), or null when some observed q_i ≤ 0. */
-function logLikelihoodOf(kernel: SampledRankKernel, distribution: Float64Array, counts: Float64Array): number | null {
-  const q = kernel.multiply(distribution, new Float64Array(kernel.sampleSize + 1));
-  let s = 0;
-  for (let i = 0; i < counts.length; i++) {
-    if (counts[i] === 0) continue;
-    if (!(q[i] > 0)) return null;
-    s += counts[i] * Math.log(q[i]);
-  }
-  return s;
 }
 
 function restrictPrior(

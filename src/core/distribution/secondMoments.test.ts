@@ -8,6 +8,7 @@ import { createRandom } from '../random.ts';
 import { allowWasmWindows } from '../wasm/windows.ts';
 import { SampledRankKernel } from './kernel.ts';
 import { SecondMoments } from './secondMoments.ts';
+import { rankBins } from './binnedKernel.ts';
 
 afterEach(() => {
   allowWasmWindows(true);
@@ -39,5 +40,27 @@ describe('SecondMoments with replacement', () => {
         for (let b = 0; b < d; b++) want[a * d + b] += pi[r] * column[indices[a]] * column[indices[b]];
     }
     want.forEach((v, k) => expect(Math.abs(recomputed[k] - v)).toBeLessThanOrEqual(1e-15));
+  });
+});
+
+describe('SecondMoments over bins', () => {
+  it('of π per bin are the moments of π spread evenly over the bins’ ranks (kept rows and recomputed)', () => {
+    const n = 900;
+    const m = 20;
+    const kernel = new SampledRankKernel(n, m, 'with-replacement');
+    const bins = rankBins(n, 40, 0.05);
+    const indices = Int32Array.from([0, 1, 3, 4, 9, 15, 20]);
+    const random = createRandom(4);
+    const perBin = Float64Array.from({ length: bins.length - 1 }, () => random.next());
+    const total = perBin.reduce((s, p) => s + p, 0);
+    perBin.forEach((p, b) => (perBin[b] = p / total));
+    const spread = new Float64Array(n);
+    for (let b = 0; b < perBin.length; b++) spread.fill(perBin[b] / (bins[b + 1] - bins[b]), bins[b], bins[b + 1]);
+    const want = new SecondMoments(kernel, indices).compute(spread);
+    for (const wasm of [true, false]) {
+      allowWasmWindows(wasm);
+      const got = new SecondMoments(kernel, indices, bins).compute(perBin);
+      want.forEach((v, k) => expect(Math.abs(got[k] - v)).toBeLessThanOrEqual(1e-15 + 1e-13 * Math.abs(v)));
+    }
   });
 });

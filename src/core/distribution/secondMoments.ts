@@ -22,9 +22,11 @@ export class SecondMoments {
   private readonly wide: KernelRow | null;
   private readonly g: Float64Array;
 
+  /** `bins` (first ranks, n at the end): `compute` takes π per bin, spread evenly over the bin's ranks. */
   constructor(
     private readonly kernel: SampledRankKernel,
     private readonly indices: Int32Array,
+    private readonly bins: Int32Array | null = null,
   ) {
     const m = kernel.sampleSize;
     const sampling: Sampling = kernel.sampling;
@@ -51,26 +53,30 @@ export class SecondMoments {
 
   /** C for the distribution pi (row-major d × d); the binomial stand-in without replacement for large n. */
   compute(pi: Float64Array): Float64Array {
-    if (!this.h || !this.wide) return this.kernel.weightedGram(pi, this.indices);
+    const { bins } = this;
+    if (!this.h || !this.wide) return this.kernel.weightedGram(bins ? spread(pi, bins) : pi, this.indices);
     const n = this.kernel.itemCount;
     const m = this.kernel.sampleSize;
     let g = this.g.fill(0);
-    const kept = keptWideRows(n, m);
+    const kept = keptWideRows(n, m, bins);
     if (kept) {
       // g = Σ_r (π_r / total_r) · raw row r by one axpys over the kept rows: the same operations in the same order as
-      // the loop below (a zero π_r skipped).
-      const a = new Float64Array(n);
-      for (let r = 0; r < n; r++) if (pi[r] !== 0) a[r] = pi[r] / kept.totals[r];
+      // the loop below (a zero π_r skipped); over bins, Σ_b π_b · (the bin's mean of the normalised rows).
+      const a = new Float64Array(pi.length);
+      for (let r = 0; r < pi.length; r++) if (pi[r] !== 0) a[r] = pi[r] / kept.totals[r];
       g = kept.rows.axpys(a, g, 2 * m + 1);
     } else {
       const row = this.wide;
-      for (let r = 0; r < n; r++) {
-        const p = pi[r];
+      for (let b = 0; b < pi.length; b++) {
+        const [first, end] = bins ? [bins[b], bins[b + 1]] : [b, b + 1];
+        const p = pi[b] / (end - first);
         if (p === 0) continue;
-        row.fillRaw(r, n - 1);
-        const v = row.values;
-        const w = p / row.total;
-        for (let s = row.lo; s <= row.hi; s++) g[s] += w * v[s];
+        for (let r = first; r < end; r++) {
+          row.fillRaw(r, n - 1);
+          const v = row.values;
+          const w = p / row.total;
+          for (let s = row.lo; s <= row.hi; s++) g[s] += w * v[s];
+        }
       }
     }
     const d = this.indices.length;
@@ -82,39 +88,71 @@ export class SecondMoments {
   }
 }
 
+/** π over the ranks from π per bin (bins: first ranks, n at the end), each bin's mass spread evenly. */
+function spread(perBin: Float64Array, bins: Int32Array): Float64Array {
+  const out = new Float64Array(bins[bins.length - 1]);
+  for (let b = 0; b < perBin.length; b++) out.fill(perBin[b] / (bins[b + 1] - bins[b]), bins[b], bins[b + 1]);
+  return out;
+}
+
 /**
  * The raw rows Bin(·; 2m, θ_r) of every r (KernelRow.fillRaw: mode 1, with their sums) over their windows, kept in
- * WebAssembly memory for the last (n, m) asked where they fit in WIDE_ROWS_LIMIT doubles: the MES fits of a
+ * WebAssembly memory for the last (n, m, bins) asked where they fit in WIDE_ROWS_LIMIT doubles: the MES fits of a
  * bootstrap compute C a few times each (a Newton step), and recomputing the n rows each time was most of their time
- * at n = 50,000, m = 100 (8 million doubles kept there). Null where WebAssembly does not run or they do not fit.
+ * at n = 50,000, m = 100 (8 million doubles kept there). With bins, one row per bin instead: the mean of its ranks'
+ * normalised rows (totals 1), so that Σ_b π_b · row_b is the every-row sum for π spread evenly within the bins.
+ * Null where WebAssembly does not run or they do not fit.
  */
-function keptWideRows(n: number, m: number): { rows: WasmWindows; totals: Float64Array } | null {
+function keptWideRows(n: number, m: number, bins: Int32Array | null): KeptRows | null {
   if (!wasmWindowsAvailable()) return null;
-  if (wide && wide.n === n && wide.m === m) return wide.kept;
+  if (wide && wide.n === n && wide.m === m && wide.bins === bins) return wide.kept;
   const row = new KernelRow(2 * m, 'with-replacement', BULK_CUTOFF);
-  const lo = new Int32Array(n);
-  const offsets = new Int32Array(n + 1);
-  const totals = new Float64Array(n);
+  const count = bins ? bins.length - 1 : n;
+  const lo = new Int32Array(count);
+  const offsets = new Int32Array(count + 1);
+  const totals = new Float64Array(count).fill(1);
   const chunks: Float64Array[] = [];
-  for (let r = 0; r < n; r++) {
-    row.fillRaw(r, n - 1);
-    lo[r] = row.lo;
-    totals[r] = row.total;
-    offsets[r + 1] = offsets[r] + row.hi - row.lo + 1;
-    if (offsets[r + 1] > WIDE_ROWS_LIMIT) {
-      wide = { n, m, kept: null };
+  const sum = new Float64Array(2 * m + 1);
+  for (let b = 0; b < count; b++) {
+    if (bins) {
+      // The bin's mean normalised row, over the union of its rows' windows.
+      sum.fill(0);
+      let [first, last] = [2 * m, 0];
+      for (let r = bins[b]; r < bins[b + 1]; r++) {
+        row.fillRaw(r, n - 1);
+        const w = 1 / row.total;
+        for (let s = row.lo; s <= row.hi; s++) sum[s] += w * row.values[s];
+        first = Math.min(first, row.lo);
+        last = Math.max(last, row.hi);
+      }
+      const size = bins[b + 1] - bins[b];
+      lo[b] = first;
+      chunks.push(sum.slice(first, last + 1).map((v) => v / size));
+    } else {
+      row.fillRaw(b, n - 1);
+      lo[b] = row.lo;
+      totals[b] = row.total;
+      chunks.push(row.values.slice(row.lo, row.hi + 1));
+    }
+    offsets[b + 1] = offsets[b] + chunks[b].length;
+    if (offsets[b + 1] > WIDE_ROWS_LIMIT) {
+      wide = { n, m, bins, kept: null };
       return null;
     }
-    chunks.push(row.values.slice(row.lo, row.hi + 1));
   }
-  const values = new Float64Array(offsets[n]);
+  const values = new Float64Array(offsets[count]);
   chunks.forEach((chunk, r) => values.set(chunk, offsets[r]));
-  const rows = WasmWindows.create(n, Math.max(n, 2 * m + 1), lo, offsets, values);
-  wide = { n, m, kept: rows && { rows, totals } };
+  const rows = WasmWindows.create(count, Math.max(count, 2 * m + 1), lo, offsets, values);
+  wide = { n, m, bins, kept: rows && { rows, totals } };
   return wide.kept;
 }
 
-let wide: { n: number; m: number; kept: { rows: WasmWindows; totals: Float64Array } | null } | null = null;
+interface KeptRows {
+  rows: WasmWindows;
+  totals: Float64Array;
+}
+
+let wide: { n: number; m: number; bins: Int32Array | null; kept: KeptRows | null } | null = null;
 
 /** Doubles of kept binomial rows (128 MB). */
 const WIDE_ROWS_LIMIT = 2 ** 24;
