@@ -99,7 +99,7 @@ export async function benchAsync<T>(name: string, run: () => Promise<T>): Promis
 
 /**
  * The NCF-sampled MovieLens intervals (B = 200, each fit's group) computed as the app does on two cores: two workers
- * share each group's resamples; and the pasted ones (n = 50,000, B = 20) on one worker and on two. `-- --lanes`.
+ * share each group's resamples; and the pasted ones (n = 50,000) as the app schedules them on two workers. `-- --lanes`.
  */
 export async function runLaneBenches(quick: boolean, lanes = 2): Promise<void> {
   const { readFileSync } = await import('node:fs');
@@ -144,24 +144,22 @@ export async function runLaneBenches(quick: boolean, lanes = 2): Promise<void> {
       ),
     );
   }
-  // Pasted sampled ranks (bench/pasted.ts), B = 20: one worker and `lanes` workers in the same run.
+  // Pasted sampled ranks (bench/pasted.ts): every group as the app schedules them, as for NCF above.
   const { sampledRanks } = await import('./pasted.ts');
-  const pasted = {
+  const pasted = (methods: string[]): IntervalRequest => ({
     itemCount: 50_000,
     sampleSize: 100,
     sampling: 'with-replacement' as const,
     recommenders: [sampledRanks('A', 1, 3), sampledRanks('B', 2, 2.5)],
     metrics: ['auc', 'ap', 'ndcg', 'recall@10', 'precision@10'],
+    methods,
     rankKind: 'sampled' as const,
-    replicates: 20,
+    replicates,
     seed: 1,
-  };
-  for (const method of ['mle', 'wmle', 'mes']) {
-    for (const count of [1, lanes]) {
-      await benchAsync(`pasted 2 × 1,000, n = 50,000: intervals, ${method}, B = 20, ${count} worker(s)`, () =>
-        intervalsInLanes({ ...pasted, methods: [method] }, count),
-      );
-    }
-  }
+  });
+  await benchAsync(
+    `pasted 2 × 1,000, n = 50,000: intervals, every group as the app schedules them, B = ${replicates}, ${lanes} workers`,
+    () => scheduledIntervals(groups.map(pasted), lanes),
+  );
   await closeLanes();
 }

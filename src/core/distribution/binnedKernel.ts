@@ -47,6 +47,8 @@ export class BinnedKernel implements ColumnKernel {
   private readonly windows: RowWindows;
   /** The bins' rows over every column, stored once (in WebAssembly memory where it runs). */
   private readonly rows: StoredProducts;
+  /** The ranks each bin holds. */
+  readonly binSizes: Float64Array;
 
   constructor(
     kernel: SampledRankKernel,
@@ -80,6 +82,7 @@ export class BinnedKernel implements ColumnKernel {
     const values = new Float64Array(offsets[bins]);
     parts.forEach((p, b) => values.set(p, offsets[b]));
     this.rows = new StoredProducts(bins, this.size, lo, offsets, values);
+    this.binSizes = Float64Array.from({ length: bins }, (_, b) => starts[b + 1] - starts[b]);
     this.windows = { lo, offsets, values: this.rows.storedValues };
   }
 
@@ -100,9 +103,9 @@ export class BinnedKernel implements ColumnKernel {
     return restrictStoredRows(this.rows, this.windows, this.size, indices);
   }
 
-  /** The ranks each bin holds (the base measure of MES's entropy over the bins). */
+  /** The ranks each bin holds (the base measure of MES's entropy over the bins; a copy). */
   sizes(): Float64Array {
-    return Float64Array.from({ length: this.bins }, (_, b) => this.starts[b + 1] - this.starts[b]);
+    return this.binSizes.slice();
   }
 
   /**
@@ -123,7 +126,7 @@ export class BinnedKernel implements ColumnKernel {
 
   /** Each bin's share of the n ranks: uniform over the ranks, in bins. */
   shares(): Float64Array {
-    return this.sizes().map((size) => size / this.itemCount);
+    return this.binSizes.map((size) => size / this.itemCount);
   }
 
   /** π over the ranks from π over the bins: each bin's mass spread evenly over its ranks. */
@@ -146,7 +149,7 @@ export class BinnedKernel implements ColumnKernel {
 export function binnedEntropyKernel(kernel: SampledRankKernel, binned: BinnedKernel): EntropyKernel {
   return {
     itemCount: binned.bins,
-    sizes: binned.sizes(),
+    sizes: binned.binSizes,
     restrict: (indices) => binned.restrictBins(indices),
     moments: (indices) => kernel.moments(indices, binned.starts),
   };

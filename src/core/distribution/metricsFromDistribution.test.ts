@@ -2,7 +2,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { allowWasmWindows } from '../wasm/windows.ts';
 import { parseMetricList } from '../metrics.ts';
 import { pushForward } from './rankMap.ts';
-import { forgetMetricTables, metricFromDistribution, sharedDistributionMetrics } from './metricsFromDistribution.ts';
+import { rankBins } from './binnedKernel.ts';
+import {
+  binnedMetric,
+  forgetMetricTables,
+  metricFromDistribution,
+  sharedDistributionMetrics,
+} from './metricsFromDistribution.ts';
 
 const N = 300;
 const metrics = parseMetricList('ap,ndcg,recall@10,auc');
@@ -78,5 +84,24 @@ describe('sharedDistributionMetrics (eq 14 over shared π̂)', () => {
     const js = sharedDistributionMetrics(relative, N, groups, metrics);
     expect(js).toEqual(wasm);
     direct(relative, groups).forEach((v, j) => expect(Math.abs(js[j] - v)).toBeLessThan(1e-14));
+  });
+});
+
+describe('binnedMetric', () => {
+  it('is eq 14 on the P̂ spread evenly within the bins, cut-offs inside a bin included', () => {
+    const n = 5000;
+    const starts = rankBins(n, 100, 0.05);
+    // A cut-off that falls inside a bin of several ranks.
+    const inside = starts.findIndex((s, b) => starts[b + 1] - s > 3);
+    const cut = starts[inside] + 2;
+    const mass = Float64Array.from({ length: starts.length - 1 }, (_, b) => 1 / (1 + b) ** 1.5);
+    const total = mass.reduce((s, v) => s + v, 0);
+    mass.forEach((v, b) => (mass[b] = v / total));
+    const spread = new Float64Array(n);
+    for (let b = 0; b < mass.length; b++) spread.fill(mass[b] / (starts[b + 1] - starts[b]), starts[b], starts[b + 1]);
+    for (const metric of parseMetricList(`auc,ap,ndcg,recall@10,ndcg@${cut},precision@${cut},ap@${cut + 1}`)) {
+      const want = metricFromDistribution(metric, spread, n);
+      expect(Math.abs(binnedMetric(metric, starts, mass) - want)).toBeLessThanOrEqual(1e-15 * want);
+    }
   });
 });

@@ -23,6 +23,35 @@ export function metricFromDistribution(metric: Metric, distribution: ArrayLike<n
 }
 
 /**
+ * Eq 14 for a P̂ given per bin of ranks and uniform within each (the binned fits, binnedKernel.ts; `starts`: the bins'
+ * first 0-based ranks, n at the end): Σ_b P̂_b · M̄_b with M̄_b the mean of M over the bin's ranks, the sum over the
+ * ranks taken bin by bin. The means are kept per bins and metric (a bootstrap reads them for every resample).
+ */
+export function binnedMetric(metric: Metric, starts: Int32Array, mass: ArrayLike<number>): number {
+  let tables = binMeans.get(starts);
+  if (!tables) binMeans.set(starts, (tables = new Map()));
+  let means = tables.get(metric);
+  if (!means) tables.set(metric, (means = meanOverBins(metric, starts)));
+  const sum = new Adder();
+  for (let b = 0; b < means.length; b++) if (mass[b] !== 0 && means[b] !== 0) sum.add(mass[b] * means[b]);
+  return +sum;
+}
+
+const binMeans = new WeakMap<Int32Array, Map<Metric, Float64Array>>();
+
+function meanOverBins(metric: Metric, starts: Int32Array): Float64Array {
+  const itemCount = starts[starts.length - 1];
+  const last = Math.min(metric.cutoff ?? itemCount, itemCount);
+  const means = new Float64Array(starts.length - 1);
+  for (let b = 0; b < means.length && starts[b] < last; b++) {
+    const sum = new Adder();
+    for (let r = starts[b] + 1; r <= Math.min(starts[b + 1], last); r++) sum.add(metricAtRank(metric, r, itemCount));
+    means[b] = +sum / (starts[b + 1] - starts[b]);
+  }
+  return means;
+}
+
+/**
  * metric@K for K = 1..n at index K − 1 (cumulative sums of eq 14): recall gives the CDF, precision the CDF / K,
  * `ap` and `ndcg` their truncated versions; `auc` gives Σ_{R ≤ K} P̂(R)(n − R)/(n − 1) (Jin's AUC@K, eq 2–3).
  */

@@ -33,7 +33,7 @@ import { KernelCache, STORED_KERNEL_LIMIT } from './kernel.ts';
 import { fitMaximalEntropy, mesEntropyWeight } from './mes.ts';
 import { recoverShared } from './recoverShared.ts';
 import type { EntropyDual } from './mes.ts';
-import { metricFromDistribution, sharedDistributionMetrics } from './metricsFromDistribution.ts';
+import { binnedMetric, metricFromDistribution, sharedDistributionMetrics } from './metricsFromDistribution.ts';
 import { PooledKernelCache } from './pooledKernelCache.ts';
 import { ColumnCache } from './stackedKernel.ts';
 import type { PerUserN } from './shared.ts';
@@ -108,6 +108,11 @@ export interface FittedDistribution {
 export interface GroupRecovery extends FittedDistribution {
   /** Total weight of the group's observations (instances, or relevant items). */
   readonly weight: number;
+  /**
+   * A fit over bins of ranks (binnedKernel.ts): the bins' first 0-based ranks (n at the end) and P̂ per bin, which
+   * `distribution` spreads evenly within each bin; eq 14 reads it bin by bin.
+   */
+  readonly bins?: { readonly starts: Int32Array; readonly mass: Float64Array };
 }
 
 export interface Recovery extends FittedDistribution {
@@ -208,10 +213,13 @@ export function recoverFromHistograms(
   const groups = histograms.map((h) => fitGroup(h, method, setup, cache));
   const itemCount = Math.max(...groups.map((g) => g.itemCount));
   const total = groups.reduce((s, g) => s + g.weight, 0);
-  const distribution = new Float64Array(itemCount);
-  for (const g of groups) {
-    const share = g.weight / total;
-    for (let r = 0; r < g.distribution.length; r++) distribution[r] += share * g.distribution[r];
+  // One group (one n): its P̂ is the mixture (0 + 1 · p = p).
+  const distribution = groups.length === 1 ? groups[0].distribution : new Float64Array(itemCount);
+  if (groups.length > 1) {
+    for (const g of groups) {
+      const share = g.weight / total;
+      for (let r = 0; r < g.distribution.length; r++) distribution[r] += share * g.distribution[r];
+    }
   }
   const sum = (pick: (g: GroupRecovery) => number | null): number | null =>
     groups.some((g) => pick(g) === null) ? null : groups.reduce((s, g) => s + (pick(g) as number), 0);
@@ -267,10 +275,14 @@ function fitGroup(
     const entropyKernel = binned ? binnedEntropyKernel(kernel, binned) : kernel;
     const result = fitMaximalEntropy(entropyKernel, counts, eta, { tolerance, maxIterations });
     const { objective, gap, iterations, converged } = result;
-    const distribution = binned ? binned.expand(result.distribution) : result.distribution;
-    const logLikelihood = binned
-      ? binned.logLikelihood(result.distribution, counts)
-      : logLikelihoodOf(kernel, distribution, counts);
+    if (binned) {
+      const mass = result.distribution;
+      const [distribution, logLikelihood] = [binned.expand(mass), binned.logLikelihood(mass, counts)];
+      const bins = { starts: binned.starts, mass };
+      return { ...base, distribution, logLikelihood, objective, gap, iterations, converged, bins };
+    }
+    const distribution = result.distribution;
+    const logLikelihood = logLikelihoodOf(kernel, distribution, counts);
     return { ...base, distribution, logLikelihood, objective, gap, iterations, converged };
   }
   if (method.kind === 'bv-dist') {
@@ -301,15 +313,9 @@ function fitGroup(
     : binned
       ? binned.logLikelihood(result.distribution, counts)
       : logLikelihoodOf(kernel, distribution, counts);
-  return {
-    ...base,
-    distribution,
-    logLikelihood,
-    objective,
-    gap: result.gap * result.totalWeight,
-    iterations,
-    converged,
-  };
+  const fitted = { ...base, distribution, logLikelihood, objective, gap: result.gap * result.totalWeight };
+  const bins = binned ? { starts: binned.starts, mass: result.distribution } : undefined;
+  return { ...fitted, iterations, converged, ...(bins && { bins }) };
 }
 
 function restrictPrior(
@@ -327,10 +333,9 @@ export function distributionMetrics(recovery: Recovery, metrics: readonly Metric
     return sharedDistributionMetrics(recovery.relative, recovery.itemCount, recovery.groups, metrics);
   }
   const total = recovery.groups.reduce((s, g) => s + g.weight, 0);
-  return metrics.map((metric) =>
-    recovery.groups.reduce(
-      (s, g) => s + (g.weight / total) * metricFromDistribution(metric, g.distribution, g.itemCount),
-      0,
-    ),
-  );
+  const metricOf = (metric: Metric, g: GroupRecovery) =>
+    g.bins
+      ? binnedMetric(metric, g.bins.starts, g.bins.mass)
+      : metricFromDistribution(metric, g.distribution, g.itemCount);
+  return metrics.map((metric) => recovery.groups.reduce((s, g) => s + (g.weight / total) * metricOf(metric, g), 0));
 }

@@ -34,15 +34,10 @@ export class SecondMoments {
     this.g = new Float64Array(2 * m + 1);
     const exact = sampling === 'without-replacement' && kernel.itemCount * (m + 1) ** 2 <= EXACT_GRAM_LIMIT;
     if (!exact) {
+      const table = hypergeometricTable(m);
       this.h = new Float64Array(d * d);
       for (let a = 0; a < d; a++) {
-        for (let b = a; b < d; b++) {
-          const i = indices[a];
-          const j = indices[b];
-          const value = Math.exp(logHypergeometricPmf(i, m, m, i + j));
-          this.h[a * d + b] = value;
-          this.h[b * d + a] = value;
-        }
+        for (let b = 0; b < d; b++) this.h[a * d + b] = table[indices[a] * (m + 1) + indices[b]];
       }
       this.wide = new KernelRow(2 * m, 'with-replacement', BULK_CUTOFF);
     } else {
@@ -87,6 +82,26 @@ export class SecondMoments {
     return out;
   }
 }
+
+/**
+ * H(i, j) = C(m, i) C(m, j) / C(2m, i + j) for i, j = 0..m (row-major, symmetric), kept for the last m: every MES fit
+ * of a bootstrap needs it over its observed ranks.
+ */
+function hypergeometricTable(m: number): Float64Array {
+  if (hypergeometric?.m === m) return hypergeometric.table;
+  const table = new Float64Array((m + 1) ** 2);
+  for (let i = 0; i <= m; i++) {
+    for (let j = i; j <= m; j++) {
+      const value = Math.exp(logHypergeometricPmf(i, m, m, i + j));
+      table[i * (m + 1) + j] = value;
+      table[j * (m + 1) + i] = value;
+    }
+  }
+  hypergeometric = { m, table };
+  return table;
+}
+
+let hypergeometric: { m: number; table: Float64Array } | null = null;
 
 /** π over the ranks from π per bin (bins: first ranks, n at the end), each bin's mass spread evenly. */
 function spread(perBin: Float64Array, bins: Int32Array): Float64Array {
