@@ -31,8 +31,8 @@ function missingText(job: Job<IntervalsResult>): string {
 /** The table and verdict models of one metric: the point estimates, with their intervals where computed. */
 /** What the caption says of the binned kernel (core binnedKernel.ts) from BINNED_FROM items on. */
 const BINNED_TEXT =
-  'with one n for every user, EM and MES run on the kernel’s rows averaged over bins of 0.1% of the ranks beyond ' +
-  'rank 1,000 (within 1e-7 of every rank)';
+  'with one n for every user, EM and MES run on the kernel’s rows averaged over bins of 0.3% of the ranks beyond ' +
+  'rank 300 (within 1e-6 of every rank)';
 
 export function estimatesModels(result: EstimatesResult, job: Job<IntervalsResult>, metric: string) {
   const j = result.metrics.indexOf(metric);

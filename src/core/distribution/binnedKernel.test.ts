@@ -1,10 +1,11 @@
 /**
  * The binned kernel of the EM fits on large catalogues: its products are those of the kernel whose every row is its
- * bin's mean row (checked against that kernel written out, to 1e-13), and MLE and WMLE on it stay within 1e-7
- * (relative) of the fits on every row at n = 50,000, m = 100, under both laws (measured: 1e-8 to 3e-8).
+ * bin's mean row (checked against that kernel written out, to 1e-13), and MLE, WMLE and MES on it stay within 1e-6
+ * (relative) of the fits on every row at n = 50,000, m = 100, under both laws (the largest difference measured on
+ * eight data sets: 5.6e-7; binnedKernel.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { BinnedKernel, BINNED_FROM, BIN_ALONE, binnedEntropyKernel, rankBins } from './binnedKernel.ts';
+import { BinnedKernel, BINNED_FROM, BIN_ALONE, BIN_SHARE, binnedEntropyKernel, rankBins } from './binnedKernel.ts';
 import { SampledRankKernel } from './kernel.ts';
 import { fitLikelihood } from './mle.ts';
 import { fitMaximalEntropy } from './mes.ts';
@@ -26,8 +27,8 @@ describe('rankBins', () => {
     for (let b = 0; b < starts.length - 1; b++) {
       const R = starts[b] + 1;
       const width = starts[b + 1] - starts[b];
-      if (starts[b + 1] === 50_000) expect(width).toBeLessThanOrEqual(Math.max(1, Math.floor(R * 0.001)));
-      else expect(width).toBe(R <= BIN_ALONE ? 1 : Math.max(1, Math.floor(R * 0.001)));
+      if (starts[b + 1] === 50_000) expect(width).toBeLessThanOrEqual(Math.max(1, Math.floor(R * BIN_SHARE)));
+      else expect(width).toBe(R <= BIN_ALONE ? 1 : Math.max(1, Math.floor(R * BIN_SHARE)));
     }
     expect(starts.length - 1).toBeLessThan(50_000 / 8);
   });
@@ -107,7 +108,7 @@ describe('MLE and WMLE on the binned kernel', () => {
   const n = 50_000;
   const m = 100;
   for (const sampling of ['with-replacement', 'without-replacement'] as Sampling[]) {
-    it(`stay within 1e-7 of the fits on every row, n = 50,000, m = 100 (${sampling})`, () => {
+    it(`stay within 1e-6 of the fits on every row, n = 50,000, m = 100 (${sampling})`, () => {
       // 1,000 users' sampled ranks skewed to the top, as the pasted-ranks benchmark's.
       const random = createRandom(11);
       const counts = new Float64Array(m + 1);
@@ -121,7 +122,7 @@ describe('MLE and WMLE on the binned kernel', () => {
         const approximate = fitLikelihood(binned, counts, { ...settings, sampleWeights });
         expect(approximate.iterations).toBe(exact.iterations);
         const [a, e] = [metrics(approximate.distribution), metrics(exact.distribution)];
-        e.forEach((v, k) => expect(Math.abs(a[k] - v) / v).toBeLessThan(1e-7));
+        e.forEach((v, k) => expect(Math.abs(a[k] - v) / v).toBeLessThan(1e-6));
       }
     });
   }
@@ -130,7 +131,7 @@ describe('MLE and WMLE on the binned kernel', () => {
     ['with-replacement', 50_000],
     ['without-replacement', BINNED_FROM],
   ] as const) {
-    it(`MES over the bins stays within 1e-7 of MES on every row (${sampling}, n = ${n})`, () => {
+    it(`MES over the bins stays within 1e-6 of MES on every row (${sampling}, n = ${n})`, () => {
       const m = 100;
       const random = createRandom(13);
       const counts = new Float64Array(m + 1);
@@ -144,7 +145,7 @@ describe('MLE and WMLE on the binned kernel', () => {
       expect(binned.converged).toBe(true);
       expect(binned.distribution.length).toBe(bins.bins);
       const [a, e] = [metrics(bins.expand(binned.distribution)), metrics(exact.distribution)];
-      e.forEach((v, k) => expect(Math.abs(a[k] - v) / v).toBeLessThan(1e-7));
+      e.forEach((v, k) => expect(Math.abs(a[k] - v) / v).toBeLessThan(1e-6));
     });
   }
 
