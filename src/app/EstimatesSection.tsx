@@ -32,7 +32,7 @@ function missingText(job: Job<IntervalsResult>): string {
 /** What the caption says of the binned kernel (core binnedKernel.ts) from BINNED_FROM items on. */
 const BINNED_TEXT =
   'with one n for every user, EM and MES run on the kernel’s rows averaged over bins of 0.3% of the ranks beyond ' +
-  'rank 300 (within 1e-6 of every rank)';
+  'rank 300 (within 2e-6 of every rank)';
 
 export function estimatesModels(result: EstimatesResult, job: Job<IntervalsResult>, metric: string) {
   const j = result.metrics.indexOf(metric);
