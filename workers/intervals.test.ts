@@ -19,7 +19,7 @@ import {
 } from '../src/core/index.ts';
 import { parseRankFile } from '../src/io/index.ts';
 import { bootstrapDraws, bootstrapIntervals, intervalsFromDraws } from './intervals.ts';
-import { estimateAll } from './jobs.ts';
+import { estimateAll, workerKernels } from './jobs.ts';
 
 function sampledRanks(name: string, seed: number, users: boolean): RankData {
   const random = createRandom(seed);
@@ -288,5 +288,27 @@ describe('intervals computed in slices of the resamples (parallel workers) and j
     expect(() => bootstrapDraws(request, { from: 4, to: 9 })).toThrow(
       'the resamples to compute must be a range within 0..5, got 4..9',
     );
+  });
+});
+
+describe("the worker's kernels (jobs.ts workerKernels)", () => {
+  const request = (recommenders: RankData[], method: string) => ({
+    itemCount: 20_000,
+    sampleSize: 99,
+    sampling: 'with-replacement' as const,
+    recommenders,
+    metrics,
+    methods: [method],
+    rankKind: 'sampled' as const,
+    replicates: 5,
+    seed: 3,
+  });
+
+  it('are built once for all the groups and data sets of one n', () => {
+    bootstrapIntervals(request([sampledRanks('A', 5, false)], 'mes:0.001'));
+    const kernel = workerKernels.kernels.get(20_000, 99, 'with-replacement');
+    bootstrapIntervals(request([sampledRanks('A', 5, false)], 'mle'));
+    bootstrapIntervals(request([sampledRanks('B', 6, false)], 'mes:0.001'));
+    expect(workerKernels.kernels.get(20_000, 99, 'with-replacement')).toBe(kernel);
   });
 });

@@ -8,6 +8,7 @@
  */
 import {
   definedExactResampling,
+  DistributionCache,
   EstimatorVectors,
   exactMetric,
   bootstrapTable,
@@ -26,7 +27,7 @@ import {
   type ResampleValues,
   type SamplingSetup,
 } from '../src/core/index.ts';
-import { itemCountsOf } from './jobs.ts';
+import { itemCountsOf, workerKernels } from './jobs.ts';
 import { throttle } from './progress.ts';
 import { resolveRank, type RankSource } from './rankRegistry.ts';
 
@@ -123,7 +124,7 @@ export function bootstrapDraws(
       fit: { ...request.fit, warmStart: true },
       itemCountVectors: 'interpolated' as const,
     };
-    const cache = new EstimatorVectors(metrics, setup);
+    const cache = new EstimatorVectors(metrics, setup, new DistributionCache(workerKernels));
     // Every resample uses the n of the data's users: solve (or interpolate) each n's vectors once, up front.
     cache.prepare(methods, itemCountsOf(data, itemCount));
     // The users are resampled with their tie ranges; each resample is then estimated as the point estimates are

@@ -8,9 +8,11 @@ import {
   type DefinedSummary,
   type Definitions,
   distinctItemCounts,
+  DistributionCache,
   estimateMetrics,
   type FitOptions,
   EstimatorVectors,
+  kernelStores,
   parseMethod,
   parseDefinedMetric,
   parseMetric,
@@ -61,6 +63,12 @@ export type CorrectionRequest = MetricsRequest<RankSource> & {
 };
 
 /** Reports each correction solve (one per method and distinct n, or per interpolation node), for progress. */
+/**
+ * The fits' kernels this worker keeps for all its jobs (core recover.ts KernelStores): the points and the intervals
+ * of every group of methods of a data set build each kernel once (at n = 50,000, the stored rows and their bins).
+ */
+export const workerKernels = kernelStores();
+
 class CountingVectors extends EstimatorVectors {
   private reported = 0;
   private total = 0;
@@ -69,7 +77,7 @@ class CountingVectors extends EstimatorVectors {
     setup: ConstructorParameters<typeof EstimatorVectors>[1],
     private readonly report: Progress,
   ) {
-    super(metrics, setup);
+    super(metrics, setup, new DistributionCache(workerKernels));
   }
 
   override prepare(...args: Parameters<EstimatorVectors['prepare']>): void {

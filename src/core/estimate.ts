@@ -61,10 +61,11 @@ export class EstimatorVectors {
   /** How many correction solves (method, n) were run, and the interpolation nodes of the last `prepare`. */
   solves = 0;
   nodes: number[] | null = null;
-  readonly distributions = new DistributionCache();
+  /** `distributions`: the fits' kernels, own by default (a worker passes one over its shared KernelStores). */
   constructor(
     readonly metrics: readonly Metric[],
     readonly setup: EstimateSetup,
+    readonly distributions = new DistributionCache(),
   ) {}
 
   /**

@@ -22,9 +22,17 @@ export {
   metricFromDistribution,
   sharedDistributionMetrics,
 } from './metricsFromDistribution.ts';
-export type { DistributionSetup, FitOptions, FittedDistribution, GroupRecovery, Recovery } from './recover.ts';
+export type {
+  DistributionSetup,
+  FitOptions,
+  FittedDistribution,
+  GroupRecovery,
+  KernelStores,
+  Recovery,
+} from './recover.ts';
 export {
   DistributionCache,
+  kernelStores,
   checkDistributionSetup,
   defaultPerUserN,
   distributionMetrics,

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { expectClose } from '../../../test/expectClose.ts';
 import {
   DistributionCache,
+  kernelStores,
   SampledRankKernel,
   distributionMetrics,
   fitLikelihood,
@@ -188,4 +189,21 @@ describe.each(cases)('rank-distribution estimators vs the scipy reference: $name
       expectMetrics(recovery, reference.metrics, 1e-9);
     });
   }
+});
+
+describe('DistributionCache over shared KernelStores (a worker’s jobs)', () => {
+  it('shares the kernels, not what belongs to a request: the BV systems (their prior) and MES warm starts', () => {
+    const stores = kernelStores();
+    const [a, b] = [new DistributionCache(stores), new DistributionCache(stores)];
+    expect(b.kernels).toBe(a.kernels);
+    expect(b.pooledKernels).toBe(a.pooledKernels);
+    expect(b.columns).toBe(a.columns);
+    const kernel = a.kernels.get(500, 20, 'with-replacement');
+    expect(b.kernels.get(500, 20, 'with-replacement')).toBe(kernel);
+    const prior = Float64Array.from({ length: 500 }, (_, r) => 1 / (r + 1));
+    a.bvSystem(kernel, 0.1, null);
+    expect(b.bvSystem(kernel, 0.1, prior)).toEqual(new DistributionCache().bvSystem(kernel, 0.1, prior));
+    a.entropyStarts.set('mes|500', { indices: Int32Array.of(0), mu: Float64Array.of(1) });
+    expect(b.entropyStarts.size).toBe(0);
+  });
 });

@@ -124,22 +124,51 @@ export interface Recovery extends FittedDistribution {
   readonly relative: Float64Array | null;
 }
 
-/** Kernels and BV systems shared by repeated fits (bootstrap, studies). */
-export class DistributionCache {
-  readonly kernels = new KernelCache();
+/**
+ * The kernels of the fits, which depend on (n, m, sampling) and the groups' shares only, never on the data fitted or
+ * the request: a worker keeps one set for all its jobs (workers/intervals.ts), so that the groups of methods of one
+ * data set, and its points and intervals, build them once. Each cache is bounded (least recently used dropped).
+ */
+export interface KernelStores {
+  readonly kernels: KernelCache;
   /** Pooled kernels of the per-user-n MES and bv-dist, and the columns of the per-user-n likelihood (shared.ts). */
-  readonly pooledKernels = new PooledKernelCache();
+  readonly pooledKernels: PooledKernelCache;
   /** In a WebAssembly arena where it runs (stackedKernel.ts ColumnCache). */
-  readonly columns = new ColumnCache(STORED_KERNEL_LIMIT, true);
+  readonly columns: ColumnCache;
+}
+
+export function kernelStores(): KernelStores {
+  return {
+    kernels: new KernelCache(),
+    pooledKernels: new PooledKernelCache(),
+    columns: new ColumnCache(STORED_KERNEL_LIMIT, true),
+  };
+}
+
+/** The binned kernels of the stored kernels (binnedKernel.ts), wherever those are held. */
+const binnedKernels = new WeakMap<SampledRankKernel, BinnedKernel>();
+
+/**
+ * Kernels (`KernelStores`, own or shared) and BV systems shared by repeated fits (bootstrap, studies), and what
+ * depends on the request: the BV systems (their prior) and MES's warm starts.
+ */
+export class DistributionCache {
+  readonly kernels: KernelCache;
+  readonly pooledKernels: PooledKernelCache;
+  readonly columns: ColumnCache;
   private readonly systems = new Map<string, Float64Array>();
   /** The dual point of the first per-user-n mes fit by method, n and sampling (FitOptions.warmStart). */
   readonly entropyStarts = new Map<string, EntropyDual>();
-  private readonly binned = new WeakMap<SampledRankKernel, BinnedKernel>();
+  constructor(stores: KernelStores = kernelStores()) {
+    this.kernels = stores.kernels;
+    this.pooledKernels = stores.pooledKernels;
+    this.columns = stores.columns;
+  }
   /** The kernel's rows averaged over bins of ranks (binnedKernel.ts) from BINNED_FROM stored items on, else null. */
   binnedKernel(kernel: SampledRankKernel): BinnedKernel | null {
     if (kernel.itemCount < BINNED_FROM || !kernel.stored) return null;
-    let binned = this.binned.get(kernel);
-    if (!binned) this.binned.set(kernel, (binned = new BinnedKernel(kernel)));
+    let binned = binnedKernels.get(kernel);
+    if (!binned) binnedKernels.set(kernel, (binned = new BinnedKernel(kernel)));
     return binned;
   }
   bvSystem(kernel: SampledRankKernel, gamma: number, prior: ArrayLike<number> | null): Float64Array {
