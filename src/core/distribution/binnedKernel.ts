@@ -1,22 +1,26 @@
 /**
  * The sampling kernel of a large catalogue with its rows averaged over bins of neighbouring ranks, for the fits of
- * instances that share one n (the paper's EM for mle and wmle, and MES's products). The top ranks keep their own rows
- * (R ≤ BIN_ALONE); beyond, a bin holds ⌊BIN_SHARE · R⌋ ranks and each of them gets the bin's mean row K̄_b. EM from
- * uniform on that kernel keeps π constant within a bin, so it is the EM of "π uniform within each bin", and its
- * products go through the bins:
+ * instances that share one n (the paper's EM for mle and wmle, and MES) and the EM of users with their own n
+ * (shared.ts: the same bins of the reference ranks, `binColumn`, stackedKernel.ts's binned ColumnCache). The top
+ * ranks keep their own rows (R ≤ BIN_ALONE); beyond, a bin holds ⌊BIN_SHARE · R⌋ ranks and each of them gets the
+ * bin's mean row K̄_b. EM from uniform on that kernel keeps π constant within a bin, so it is the EM of "π uniform
+ * within each bin", and its products go through the bins:
  *   K̃ π = Σ_b K̄_b (Σ_{R ∈ b} π_R),    (K̃ᵀ c)_R = K̄_bᵀ c for R in b,
- * O(n) to gather and spread plus O(bins × window) instead of O(n × window): at n = 50,000, m = 100, 2,197 rows
- * instead of 50,000. The fits run over the bins themselves and are spread back by `expand`: EM from `shares` (the same
- * iterates bin by bin), MES with the bins' sizes as its entropy's base measure (`binnedEntropyKernel`), both
- * O(bins × window) a step; the log-likelihood of the result is exact through the bins' rows (`logLikelihood`).
- * What it changes: the rows of a bin differ by a fraction of a percent of R, and the metrics read off π̂ move by 2e-8
- * to 4e-7 (relative) on the data sets of scripts/studies/binnedRanks.ts, by at most 5.6e-7 over MLE, WMLE and MES
- * on four more under both laws, within 1e-6 in the tests (binnedKernel.test.ts); the bound stated is 2e-6, as one
- * bootstrap resample of the pasted-ranks case moved by 1.4e-6 (its Precision@10; the differences between two
- * recommenders by 1.8e-7 absolute). Bins of 0.1% of R after 1,000 ranks
- * (5,480 rows, until 2026-11-24 22:30 UTC) moved them by at most 7e-8, for 2.3× the time of a fit; a tenth of the
- * rows' own spread σ(R) (the study) is coarser near the top, where the metrics sit, and moved them by 1e-5. Used from BINNED_FROM items on (recover.ts: DistributionCache.binnedKernel, fitGroup); smaller
- * catalogues, Newton and SQUAREM use every row.
+ * O(bins × window) instead of O(n × window): 1,314 rows instead of 3,706 at MovieLens's n, 2,197 instead of 50,000.
+ * The fits run over the bins themselves and are spread back by `expand`: EM from `shares` (the same iterates bin by
+ * bin), MES with the bins' sizes as its entropy's base measure (`binnedEntropyKernel`); the log-likelihood of the
+ * result is exact through the bins' rows (`logLikelihood`), and so is eq 14 (metricsFromDistribution.ts binnedMetric).
+ * What it changes: the rows of a bin differ by a fraction of a percent of R. Run for the same number of steps, the
+ * metrics read off π̂ move by 1e-7 to 4e-7 (relative) on the data sets of scripts/studies/binnedRanks.ts, by at most
+ * 2.2e-6 over 160 bootstrap fits of the pasted-ranks case and 1.3e-7 over 150 of the NCF-sampled MovieLens ranks;
+ * the bound stated and tested is 5e-6 (binnedKernel.test.ts, binnedShared.test.ts). EM's stopping rule (a step
+ * gaining less than the tolerance) then stops at the same step, except where its test lies within the
+ * approximation of the threshold: 1 fit in 160 and 2 in 150 above stopped one step apart, which moved them by
+ * 0.3–0.6%, the size of one EM step at the stopping tolerance (a change of one user does as much). Bins of 0.1% of R
+ * after 1,000 ranks (5,480 rows at n = 50,000, until 2026-11-24 22:30 UTC) moved the metrics by at most 7e-8, for
+ * 2.3× the time of a fit; a tenth of the rows' own spread σ(R) (the study) is coarser near the top, where the
+ * metrics sit, and moved them by 1e-5. Used from BINNED_FROM items on (recover.ts: DistributionCache.binnedKernel,
+ * fitGroup; shared.ts); smaller catalogues, Newton, SQUAREM and BV-dist use every row.
  */
 import type { ColumnKernel } from './likelihood.ts';
 import type { EntropyKernel } from './mes.ts';
@@ -29,8 +33,8 @@ import { StoredProducts } from './kernelProducts.ts';
 export const BIN_ALONE = 300;
 /** Beyond, a bin holds ⌊BIN_SHARE · R⌋ ranks (at least one). */
 export const BIN_SHARE = 0.003;
-/** Catalogues of at least this many items are fitted on bins (five times fewer rows or more). */
-export const BINNED_FROM = 20_000;
+/** Catalogues (or reference catalogues of users with their own n) of at least this many items are fitted on bins. */
+export const BINNED_FROM = 3000;
 
 /** The bins' first 0-based ranks, and n at the end: bin b holds r0 = starts[b] .. starts[b + 1] − 1. */
 export function rankBins(itemCount: number, alone = BIN_ALONE, share = BIN_SHARE): Int32Array {
@@ -41,6 +45,38 @@ export function rankBins(itemCount: number, alone = BIN_ALONE, share = BIN_SHARE
   }
   starts.push(itemCount);
   return Int32Array.from(starts);
+}
+
+/** π over the ranks from π per bin (`starts`: the bins' first 0-based ranks, n at the end), each bin's mass spread evenly. */
+export function spreadBins(perBin: Float64Array, starts: Int32Array): Float64Array {
+  const out = new Float64Array(starts[starts.length - 1]);
+  for (let b = 0; b < perBin.length; b++) out.fill(perBin[b] / (starts[b + 1] - starts[b]), starts[b], starts[b + 1]);
+  return out;
+}
+
+/**
+ * A kernel column over the ranks (values of R0 = lo, lo + 1, …) averaged over the bins: its mean over each bin's
+ * ranks (zeros outside the window), over the bins its window meets. The column of the binned kernel (K̄_b of every
+ * bin b, one column) for the per-user-n fits (stackedKernel.ts ColumnCache with bins).
+ */
+export function binColumn(
+  column: { lo: number; values: Float64Array },
+  starts: Int32Array,
+): { lo: number; values: Float64Array } {
+  const { lo, values } = column;
+  const hi = lo + values.length; // exclusive
+  if (values.length === 0) return { lo: 0, values };
+  let first = 0;
+  while (starts[first + 1] <= lo) first++;
+  let last = first;
+  while (starts[last + 1] < hi) last++;
+  const out = new Float64Array(last - first + 1);
+  for (let b = first; b <= last; b++) {
+    let s = 0;
+    for (let r = Math.max(lo, starts[b]); r < Math.min(hi, starts[b + 1]); r++) s += values[r - lo];
+    out[b - first] = s / (starts[b + 1] - starts[b]);
+  }
+  return { lo: first, values: out };
 }
 
 /** A stored kernel's rows averaged over the bins, as a ColumnKernel over the n ranks (for Likelihood). */
@@ -135,11 +171,7 @@ export class BinnedKernel implements ColumnKernel {
 
   /** π over the ranks from π over the bins: each bin's mass spread evenly over its ranks. */
   expand(perBin: Float64Array): Float64Array {
-    const out = new Float64Array(this.itemCount);
-    for (let b = 0; b < this.bins; b++) {
-      out.fill(perBin[b] / (this.starts[b + 1] - this.starts[b]), this.starts[b], this.starts[b + 1]);
-    }
-    return out;
+    return spreadBins(perBin, this.starts);
   }
 }
 

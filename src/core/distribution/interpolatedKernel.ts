@@ -21,6 +21,8 @@ import { observedIndices } from './histogram.ts';
 
 /** Users' groups interpolated between node kernels: the products of shared.ts's likelihood, over the same columns. */
 export class InterpolatedKernel implements KernelProducts {
+  /** Rows: the reference ranks N, or their bins with a binned column cache (StackedKernel). */
+  readonly itemCount: number;
   readonly size: number;
   /** Column offset of each group, as StackedKernel's. */
   readonly offsets: Int32Array;
@@ -36,7 +38,7 @@ export class InterpolatedKernel implements KernelProducts {
   private readonly nodeC: Float64Array;
 
   constructor(
-    readonly itemCount: number,
+    readonly reference: number,
     readonly groups: readonly KernelGroup[],
     readonly sampling: Sampling,
     private readonly nodeSizes: readonly number[],
@@ -67,7 +69,8 @@ export class InterpolatedKernel implements KernelProducts {
       sampleSize: key % 2 ** 32,
       observed: observedIndices(observedAt.get(key)!),
     }));
-    this.nodes = new StackedKernel(itemCount, nodeGroups, sampling, undefined, cache);
+    this.nodes = new StackedKernel(reference, nodeGroups, sampling, undefined, cache);
+    this.itemCount = this.nodes.itemCount;
     // The node column of each (node, m, r̃).
     const columnOf = new Map<number, Int32Array>();
     keys.forEach((key, k) => {
@@ -139,7 +142,7 @@ export class InterpolatedKernel implements KernelProducts {
   restrict(indices: Int32Array): KernelProducts {
     if (indices.length === this.size) return this;
     const groups = keptGroups(this.groups, this.offsets, indices);
-    return new InterpolatedKernel(this.itemCount, groups, this.sampling, this.nodeSizes, this.cache);
+    return new InterpolatedKernel(this.reference, groups, this.sampling, this.nodeSizes, this.cache);
   }
 }
 

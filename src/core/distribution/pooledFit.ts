@@ -52,9 +52,10 @@ export function fitPooled(
   settings: SharedSettings,
   pooledKernels: PooledKernelCache,
   columns: ColumnCache,
+  binnedColumns?: ColumnCache,
 ): SharedFit {
   const pooled = poolHistograms(histograms, settings.sampleSize);
-  const fit = fitShared(pooled, method, settings, pooledKernels, columns);
+  const fit = fitShared(pooled, method, settings, pooledKernels, columns, binnedColumns);
   const reference = fit.itemCount;
   // The pooled groups' log-likelihoods split by the original groups: q_m = K_{N,m} π̂ at each observed r̃.
   const logOf = new Map<number, Float64Array | null>();

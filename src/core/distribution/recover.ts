@@ -135,6 +135,8 @@ export interface KernelStores {
   readonly pooledKernels: PooledKernelCache;
   /** In a WebAssembly arena where it runs (stackedKernel.ts ColumnCache). */
   readonly columns: ColumnCache;
+  /** The same columns averaged over bins of reference ranks, for the per-user-n EM on bins (shared.ts). */
+  readonly binnedColumns: ColumnCache;
 }
 
 export function kernelStores(): KernelStores {
@@ -142,6 +144,7 @@ export function kernelStores(): KernelStores {
     kernels: new KernelCache(),
     pooledKernels: new PooledKernelCache(),
     columns: new ColumnCache(STORED_KERNEL_LIMIT, true),
+    binnedColumns: new ColumnCache(STORED_KERNEL_LIMIT, true, true),
   };
 }
 
@@ -156,6 +159,7 @@ export class DistributionCache {
   readonly kernels: KernelCache;
   readonly pooledKernels: PooledKernelCache;
   readonly columns: ColumnCache;
+  readonly binnedColumns: ColumnCache;
   private readonly systems = new Map<string, Float64Array>();
   /** The dual point of the first per-user-n mes fit by method, n and sampling (FitOptions.warmStart). */
   readonly entropyStarts = new Map<string, EntropyDual>();
@@ -163,6 +167,7 @@ export class DistributionCache {
     this.kernels = stores.kernels;
     this.pooledKernels = stores.pooledKernels;
     this.columns = stores.columns;
+    this.binnedColumns = stores.binnedColumns;
   }
   /** The kernel's rows averaged over bins of ranks (binnedKernel.ts) from BINNED_FROM stored items on, else null. */
   binnedKernel(kernel: SampledRankKernel): BinnedKernel | null {

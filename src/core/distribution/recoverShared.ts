@@ -92,6 +92,7 @@ export function recoverShared(
     settings,
     cache.pooledKernels,
     cache.columns,
+    cache.binnedColumns,
   );
   // The first fit's dual point stays the start of all later ones (the bootstrap's point fit: every resample then
   // starts from the same point, so slices of the resamples computed apart give the same values as one run).

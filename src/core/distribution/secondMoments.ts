@@ -13,6 +13,7 @@ import { BULK_CUTOFF, KernelRow } from '../sampling.ts';
 import { logHypergeometricPmf } from '../special.ts';
 import type { SampledRankKernel } from './kernel.ts';
 import { WasmWindows, wasmWindowsAvailable } from '../wasm/windows.ts';
+import { spreadBins } from './binnedKernel.ts';
 
 /** Largest n · (m + 1)² for which the without-replacement moments are accumulated exactly. */
 export const EXACT_GRAM_LIMIT = 4e6;
@@ -49,7 +50,7 @@ export class SecondMoments {
   /** C for the distribution pi (row-major d × d); the binomial stand-in without replacement for large n. */
   compute(pi: Float64Array): Float64Array {
     const { bins } = this;
-    if (!this.h || !this.wide) return this.kernel.weightedGram(bins ? spread(pi, bins) : pi, this.indices);
+    if (!this.h || !this.wide) return this.kernel.weightedGram(bins ? spreadBins(pi, bins) : pi, this.indices);
     const n = this.kernel.itemCount;
     const m = this.kernel.sampleSize;
     let g = this.g.fill(0);
@@ -102,13 +103,6 @@ function hypergeometricTable(m: number): Float64Array {
 }
 
 let hypergeometric: { m: number; table: Float64Array } | null = null;
-
-/** π over the ranks from π per bin (bins: first ranks, n at the end), each bin's mass spread evenly. */
-function spread(perBin: Float64Array, bins: Int32Array): Float64Array {
-  const out = new Float64Array(bins[bins.length - 1]);
-  for (let b = 0; b < perBin.length; b++) out.fill(perBin[b] / (bins[b + 1] - bins[b]), bins[b], bins[b + 1]);
-  return out;
-}
 
 /**
  * The raw rows Bin(·; 2m, θ_r) of every r (KernelRow.fillRaw: mode 1, with their sums) over their windows, kept in

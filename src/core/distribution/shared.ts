@@ -30,6 +30,8 @@
  * When every user has the same n = N and m this is exactly the single-n estimator (A = identity, K̄ = K).
  */
 import type { Sampling } from '../sampling.ts';
+import { BINNED_FROM, spreadBins } from './binnedKernel.ts';
+import { STORED_KERNEL_LIMIT } from './kernel.ts';
 import { bvDistributionPooled } from './bvDistribution.ts';
 import type { SampledHistogram } from './histogram.ts';
 import { observedIndices } from './histogram.ts';
@@ -135,6 +137,7 @@ export function fitShared(
   settings: SharedSettings,
   pooledKernels: PooledKernelCache = new PooledKernelCache(),
   columns?: ColumnCache,
+  binnedColumns?: ColumnCache,
 ): SharedFit {
   const reference = Math.max(...histograms.map((h) => h.itemCount));
   const sampleSizes = histograms.map((h) => h.sampleSize ?? settings.sampleSize);
@@ -181,9 +184,31 @@ export function fitShared(
     }
   } else {
     const sampleWeights = method.kind === 'wmle' ? columnWeights(method, sampleSizes, observed) : null;
-    const likelihood = fitLikelihood(stacked(), counts, { ...options, algorithm: settings.algorithm, sampleWeights });
+    // The paper's EM from BINNED_FROM reference ranks on: over bins of the reference ranks (binnedKernel.ts; the
+    // columns averaged over each bin, EM from each bin's share of the ranks), spread back over the ranks. Not for the
+    // exact per-group columns of many groups that would not fit the store (StackedKernel streams those).
+    const bins =
+      binnedColumns?.binned && settings.algorithm === 'em' && reference >= BINNED_FROM
+        ? binnedColumns.bins(reference)
+        : null;
+    const binned = bins && (nodes || counts.length * (bins.length - 1) <= STORED_KERNEL_LIMIT) ? bins : null;
+    const kernel = !binned
+      ? stacked()
+      : nodes
+        ? new InterpolatedKernel(reference, kernelGroups, sampling, nodes, binnedColumns)
+        : new StackedKernel(reference, kernelGroups, sampling, undefined, binnedColumns);
+    const start = binned
+      ? Float64Array.from({ length: binned.length - 1 }, (_, b) => (binned[b + 1] - binned[b]) / reference)
+      : undefined;
+    const likelihood = fitLikelihood(kernel, counts, {
+      ...options,
+      algorithm: settings.algorithm,
+      sampleWeights,
+      start,
+    });
     fit = {
       ...likelihood,
+      distribution: binned ? spreadBins(likelihood.distribution, binned) : likelihood.distribution,
       objective: likelihood.logLikelihood * likelihood.totalWeight,
       gap: likelihood.gap * likelihood.totalWeight,
     };

@@ -17,6 +17,7 @@ import type { KernelProducts } from './kernelProducts.ts';
 import { ChosenProducts, ColumnProducts, StreamedProducts, emStepByProducts } from './kernelProducts.ts';
 import { mapRank, pullBack, pushForward } from './rankMap.ts';
 import { ColumnArena, type ArenaWindows } from '../wasm/arena.ts';
+import { binColumn, rankBins } from './binnedKernel.ts';
 
 /** Users sharing a catalogue size and a sample size, and the sampled-rank indices (r̃ − 1) observed among them. */
 export interface KernelGroup {
@@ -54,13 +55,40 @@ function lazyLogs(g: KernelGroup, sampling: Sampling): () => Float64Array | null
 export class ColumnCache {
   private readonly columns = new Map<string, { lo: number; values: Float64Array }>();
   private readonly placed = new Map<string, { lo: number; start: number; end: number }>();
+  private readonly binsByReference = new Map<number, Int32Array>();
   private entries = 0;
   private arenaState: ColumnArena | null | undefined;
+  /**
+   * `binned`: the columns are kept averaged over bins of reference ranks (binnedKernel.ts rankBins of N; binColumn),
+   * and the kernels built on this cache have one row per bin (`rows`): the per-user-n EM over bins (shared.ts).
+   */
   constructor(
     private readonly limit = STORED_KERNEL_LIMIT,
     private readonly arena = false,
+    readonly binned = false,
   ) {
     if (!arena) this.arenaState = null;
+  }
+
+  /** The bins of reference ranks the columns are averaged over (binned caches; rankBins(N)), else null. */
+  bins(reference: number): Int32Array | null {
+    if (!this.binned) return null;
+    let bins = this.binsByReference.get(reference);
+    if (!bins) this.binsByReference.set(reference, (bins = rankBins(reference)));
+    return bins;
+  }
+
+  /** Rows of the kernels built on this cache over the reference ranks 1..N: N, or the bins. */
+  rows(reference: number): number {
+    const bins = this.bins(reference);
+    return bins ? bins.length - 1 : reference;
+  }
+
+  /** Column i of group g carried onto R = 1..N (averaged over the bins in a binned cache). */
+  private computed(reference: number, g: KernelGroup, i: number, sampling: Sampling, logs: Float64Array | null) {
+    const column = carriedColumn(reference, g, i, sampling, logs);
+    const bins = this.bins(reference);
+    return bins ? binColumn(column, bins) : column;
   }
 
   /** Bytes the arena holds (0 without one). */
@@ -91,7 +119,7 @@ export class ColumnCache {
         const key = columnKey(reference, g, i, sampling);
         let place = this.placed.get(key);
         if (!place) {
-          const column = carriedColumn(reference, g, i, sampling, logs());
+          const column = this.computed(reference, g, i, sampling, logs());
           const at = arena.add(column.values);
           if (at < 0) return null;
           this.placed.set(key, (place = { lo: column.lo, start: at, end: at + column.values.length }));
@@ -102,8 +130,9 @@ export class ColumnCache {
         j++;
       }
     }
-    const windows = arena.windows(size, Math.max(reference, size), lo, start, end);
-    return windows && new ArenaColumns(reference, size, arena, windows, lo, start, end);
+    const rows = this.rows(reference);
+    const windows = arena.windows(size, Math.max(rows, size), lo, start, end);
+    return windows && new ArenaColumns(rows, size, arena, windows, lo, start, end);
   }
 
   /** Doubles held (at most the limit, or one column when a single column exceeds it). */
@@ -116,7 +145,7 @@ export class ColumnCache {
     let column = this.columns.get(key);
     if (column) this.columns.delete(key);
     else {
-      column = carriedColumn(reference, g, i, sampling, logs());
+      column = this.computed(reference, g, i, sampling, logs());
       this.entries += column.values.length;
     }
     this.columns.set(key, column);
@@ -130,6 +159,8 @@ export class ColumnCache {
 }
 
 export class StackedKernel extends ChosenProducts {
+  /** Rows: the reference ranks N, or their bins when the cache is binned (ColumnCache.rows). */
+  readonly itemCount: number;
   readonly size: number;
   /** Column offset of each group: group g owns columns offsets[g] .. offsets[g + 1]. */
   readonly offsets: Int32Array;
@@ -137,27 +168,30 @@ export class StackedKernel extends ChosenProducts {
   readonly storedEntries: number;
   protected readonly products: KernelProducts;
 
+  /** A binned `cache` must store the columns (size × bins within storedLimit); it does not stream. */
   constructor(
-    readonly itemCount: number,
+    readonly reference: number,
     readonly groups: readonly KernelGroup[],
     readonly sampling: Sampling,
     storedLimit = STORED_KERNEL_LIMIT,
-    cache: ColumnCache = new ColumnCache(0),
+    private readonly cache: ColumnCache = new ColumnCache(0),
   ) {
     super();
     this.offsets = groupOffsets(groups);
     this.size = this.offsets[groups.length];
-    const inArena =
-      this.size * itemCount <= storedLimit ? cache.arenaWindows(itemCount, groups, sampling, this.size) : null;
+    this.itemCount = cache.rows(reference);
+    const stores = this.size * this.itemCount <= storedLimit;
+    if (!stores && cache.binned) throw new Error(`${this.size} columns over ${this.itemCount} bins exceed the store`);
+    const inArena = stores ? cache.arenaWindows(reference, groups, sampling, this.size) : null;
     if (inArena) {
       this.products = inArena;
       this.storedEntries = 0;
-    } else if (this.size * itemCount <= storedLimit) {
-      const stored = storedColumns(itemCount, groups, sampling, this.size, cache);
+    } else if (stores) {
+      const stored = storedColumns(reference, groups, sampling, this.size, cache);
       this.products = stored;
       this.storedEntries = stored.entries;
     } else {
-      this.products = new StreamedGroups(itemCount, groups, sampling, this.offsets);
+      this.products = new StreamedGroups(reference, groups, sampling, this.offsets);
       this.storedEntries = 0;
     }
   }
@@ -165,7 +199,14 @@ export class StackedKernel extends ChosenProducts {
   /** The same kernel over a subset of its columns (sorted indices into 0..size − 1). */
   restrict(indices: Int32Array): KernelProducts {
     if (indices.length === this.size) return this;
-    return new StackedKernel(this.itemCount, keptGroups(this.groups, this.offsets, indices), this.sampling);
+    const kept = keptGroups(this.groups, this.offsets, indices);
+    return new StackedKernel(
+      this.reference,
+      kept,
+      this.sampling,
+      undefined,
+      this.cache.binned ? this.cache : undefined,
+    );
   }
 }
 
@@ -209,7 +250,8 @@ function storedColumns(
   }
   const values = new Float64Array(offsets[size]);
   parts.forEach((p, k) => values.set(p, offsets[k]));
-  return Object.assign(new ColumnProducts(reference, size, lo, offsets, values), { entries: values.length });
+  const rows = cache.rows(reference);
+  return Object.assign(new ColumnProducts(rows, size, lo, offsets, values), { entries: values.length });
 }
 
 /**
