@@ -31,7 +31,7 @@ function missingText(job: Job<IntervalsResult>): string {
 /** The table and verdict models of one metric: the point estimates, with their intervals where computed. */
 /** What the caption says of the binned kernel (core binnedKernel.ts) from BINNED_FROM items on. */
 const BINNED_TEXT =
-  'EM, and MES with one n for every user, run on the kernel’s rows averaged over bins of 0.3% of the ranks beyond ' +
+  'EM and MES run on the kernel’s rows averaged over bins of 0.3% of the ranks beyond ' +
   'rank 300 (the metrics within 5e-6 of every rank after as many steps; about one fit in a hundred stops one step ' +
   'apart)';
 

@@ -1,7 +1,8 @@
 /**
  * The sampling kernel of a large catalogue with its rows averaged over bins of neighbouring ranks, for the fits of
- * instances that share one n (the paper's EM for mle and wmle, and MES) and the EM of users with their own n
- * (shared.ts: the same bins of the reference ranks, `binColumn`, stackedKernel.ts's binned ColumnCache). The top
+ * instances that share one n (the paper's EM for mle and wmle, and MES) and those of users with their own n
+ * (shared.ts: the same bins of the reference ranks; EM on `binColumn`s, stackedKernel.ts's binned ColumnCache; MES on
+ * the pooled kernel's rows averaged over them, pooledKernel.ts binnedPooledKernel). The top
  * ranks keep their own rows (R ≤ BIN_ALONE); beyond, a bin holds ⌊BIN_SHARE · R⌋ ranks and each of them gets the
  * bin's mean row K̄_b. EM from uniform on that kernel keeps π constant within a bin, so it is the EM of "π uniform
  * within each bin", and its products go through the bins:

@@ -151,6 +151,33 @@ export class PooledKernel {
 }
 
 /**
+ * The pooled kernel with its rows averaged over bins of the reference ranks (binnedKernel.ts rankBins of N): one row
+ * per bin, K̄_b = the mean of K̄'s rows over the bin, for MES over the bins (shared.ts); kept per pooled kernel.
+ */
+export function binnedPooledKernel(
+  kernel: PooledKernel,
+  bins: Int32Array,
+  groups: readonly PooledGroup[],
+): PooledKernel {
+  let binned = binnedPooled.get(kernel);
+  if (binned) return binned;
+  const { size, values } = kernel;
+  const rows = new Float64Array((bins.length - 1) * size);
+  for (let b = 0; b < bins.length - 1; b++) {
+    const count = bins[b + 1] - bins[b];
+    for (let R0 = bins[b]; R0 < bins[b + 1]; R0++) {
+      for (let i = 0; i < size; i++) rows[b * size + i] += values[R0 * size + i];
+    }
+    if (count > 1) for (let i = 0; i < size; i++) rows[b * size + i] /= count;
+  }
+  binned = new PooledKernel(bins.length - 1, groups, kernel.sampling, undefined, rows);
+  binnedPooled.set(kernel, binned);
+  return binned;
+}
+
+const binnedPooled = new WeakMap<PooledKernel, PooledKernel>();
+
+/**
  * C over the 2 × 2 block of column pairs (a, a1) × (b, b1) (a1 = a or b1 = b at an odd edge), summed over the union
  * of their windows (exact zeros outside each window), written to both triangles of the row-major d × d `out`.
  * Even and odd R are summed apart (the last R into the even sums when the count is odd), then added: the order of

@@ -41,6 +41,7 @@ import type { EntropyDual } from './mes.ts';
 import type { LikelihoodAlgorithm, WmleWeight } from './mle.ts';
 import { fitLikelihood, wmleWeights } from './mle.ts';
 import { PooledKernelCache } from './pooledKernelCache.ts';
+import { binnedPooledKernel } from './pooledKernel.ts';
 import { pushForward, withLazyField } from './rankMap.ts';
 import type { ColumnCache } from './stackedKernel.ts';
 import { StackedKernel } from './stackedKernel.ts';
@@ -173,11 +174,27 @@ export function fitShared(
       sampleSize: sampleSizes[g],
       share: h.total / total,
     }));
-    const kernel = pooledKernels.get(reference, nodes ? nodeShares(own, nodes) : own, sampling);
+    const poolGroups = nodes ? nodeShares(own, nodes) : own;
+    const kernel = pooledKernels.get(reference, poolGroups, sampling);
     if (method.kind === 'mes') {
       // The papers' code has one m; with users of several m, the pooled law's (the largest) scales E.
       const eta = mesEntropyWeight(method.eta, method.scale, pooled.length - 1);
-      fit = fitMaximalEntropy(kernel, pooled, eta, { ...options, start: settings.entropyStart });
+      const start = { ...options, start: settings.entropyStart };
+      // From BINNED_FROM reference ranks on, over bins of them (binnedKernel.ts): the pooled kernel's rows averaged
+      // over each bin, the bins' sizes the entropy's base measure (mes.ts), spread back over the ranks.
+      const bins = binnedColumns?.binned && reference >= BINNED_FROM ? binnedColumns.bins(reference) : null;
+      if (bins) {
+        const binned = binnedPooledKernel(kernel, bins, poolGroups);
+        const sizes = Float64Array.from({ length: bins.length - 1 }, (_, b) => bins[b + 1] - bins[b]);
+        const overBins = {
+          itemCount: binned.itemCount,
+          sizes,
+          restrict: (indices: Int32Array) => binned.restrict(indices),
+          moments: (indices: Int32Array) => binned.moments(indices),
+        };
+        const result = fitMaximalEntropy(overBins, pooled, eta, start);
+        fit = { ...result, distribution: spreadBins(result.distribution, bins) };
+      } else fit = fitMaximalEntropy(kernel, pooled, eta, start);
     } else {
       const distribution = bvDistributionPooled(kernel, pooled, method.gamma, settings.prior);
       fit = { distribution, objective: null, gap: null, iterations: 0, converged: true };
