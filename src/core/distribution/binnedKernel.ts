@@ -48,6 +48,11 @@ export function rankBins(itemCount: number, alone = BIN_ALONE, share = BIN_SHARE
   return Int32Array.from(starts);
 }
 
+/** The ranks each bin holds (`starts`: the bins' first 0-based ranks, n at the end). */
+export function binSizes(starts: Int32Array): Float64Array {
+  return Float64Array.from({ length: starts.length - 1 }, (_, b) => starts[b + 1] - starts[b]);
+}
+
 /** π over the ranks from π per bin (`starts`: the bins' first 0-based ranks, n at the end), each bin's mass spread evenly. */
 export function spreadBins(perBin: Float64Array, starts: Int32Array): Float64Array {
   const out = new Float64Array(starts[starts.length - 1]);
@@ -123,7 +128,7 @@ export class BinnedKernel implements ColumnKernel {
     const values = new Float64Array(offsets[bins]);
     parts.forEach((p, b) => values.set(p, offsets[b]));
     this.rows = new StoredProducts(bins, this.size, lo, offsets, values);
-    this.binSizes = Float64Array.from({ length: bins }, (_, b) => starts[b + 1] - starts[b]);
+    this.binSizes = binSizes(starts);
     this.windows = { lo, offsets, values: this.rows.storedValues };
   }
 

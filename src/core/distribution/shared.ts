@@ -30,8 +30,7 @@
  * When every user has the same n = N and m this is exactly the single-n estimator (A = identity, K̄ = K).
  */
 import type { Sampling } from '../sampling.ts';
-import { BINNED_FROM, spreadBins } from './binnedKernel.ts';
-import { STORED_KERNEL_LIMIT } from './kernel.ts';
+import { spreadBins } from './binnedKernel.ts';
 import { bvDistributionPooled } from './bvDistribution.ts';
 import type { SampledHistogram } from './histogram.ts';
 import { observedIndices } from './histogram.ts';
@@ -41,7 +40,7 @@ import type { EntropyDual } from './mes.ts';
 import type { LikelihoodAlgorithm, WmleWeight } from './mle.ts';
 import { fitLikelihood, wmleWeights } from './mle.ts';
 import { PooledKernelCache } from './pooledKernelCache.ts';
-import { binnedPooledKernel } from './pooledKernel.ts';
+import { binnedLikelihoodKernel, fitEntropyOverBins, sharedBins } from './sharedBins.ts';
 import { pushForward, withLazyField } from './rankMap.ts';
 import type { ColumnCache } from './stackedKernel.ts';
 import { StackedKernel } from './stackedKernel.ts';
@@ -180,43 +179,22 @@ export function fitShared(
       // The papers' code has one m; with users of several m, the pooled law's (the largest) scales E.
       const eta = mesEntropyWeight(method.eta, method.scale, pooled.length - 1);
       const start = { ...options, start: settings.entropyStart };
-      // From BINNED_FROM reference ranks on, over bins of them (binnedKernel.ts): the pooled kernel's rows averaged
-      // over each bin, the bins' sizes the entropy's base measure (mes.ts), spread back over the ranks.
-      const bins = binnedColumns?.binned && reference >= BINNED_FROM ? binnedColumns.bins(reference) : null;
-      if (bins) {
-        const binned = binnedPooledKernel(kernel, bins, poolGroups);
-        const sizes = Float64Array.from({ length: bins.length - 1 }, (_, b) => bins[b + 1] - bins[b]);
-        const overBins = {
-          itemCount: binned.itemCount,
-          sizes,
-          restrict: (indices: Int32Array) => binned.restrict(indices),
-          moments: (indices: Int32Array) => binned.moments(indices),
-        };
-        const result = fitMaximalEntropy(overBins, pooled, eta, start);
-        fit = { ...result, distribution: spreadBins(result.distribution, bins) };
-      } else fit = fitMaximalEntropy(kernel, pooled, eta, start);
+      // From BINNED_FROM reference ranks on, over bins of them (sharedBins.ts).
+      const bins = sharedBins(reference, binnedColumns);
+      fit = bins
+        ? fitEntropyOverBins(kernel, poolGroups, bins, pooled, eta, start)
+        : fitMaximalEntropy(kernel, pooled, eta, start);
     } else {
       const distribution = bvDistributionPooled(kernel, pooled, method.gamma, settings.prior);
       fit = { distribution, objective: null, gap: null, iterations: 0, converged: true };
     }
   } else {
     const sampleWeights = method.kind === 'wmle' ? columnWeights(method, sampleSizes, observed) : null;
-    // The paper's EM from BINNED_FROM reference ranks on: over bins of the reference ranks (binnedKernel.ts; the
-    // columns averaged over each bin, EM from each bin's share of the ranks), spread back over the ranks. Not for the
-    // exact per-group columns of many groups that would not fit the store (StackedKernel streams those).
-    const bins =
-      binnedColumns?.binned && settings.algorithm === 'em' && reference >= BINNED_FROM
-        ? binnedColumns.bins(reference)
-        : null;
-    const binned = bins && (nodes || counts.length * (bins.length - 1) <= STORED_KERNEL_LIMIT) ? bins : null;
-    const kernel = !binned
-      ? stacked()
-      : nodes
-        ? new InterpolatedKernel(reference, kernelGroups, sampling, nodes, binnedColumns)
-        : new StackedKernel(reference, kernelGroups, sampling, undefined, binnedColumns);
-    const start = binned
-      ? Float64Array.from({ length: binned.length - 1 }, (_, b) => (binned[b + 1] - binned[b]) / reference)
-      : undefined;
+    // The paper's EM from BINNED_FROM reference ranks on: over bins of them (sharedBins.ts), spread back.
+    const bins = settings.algorithm === 'em' ? sharedBins(reference, binnedColumns) : null;
+    const binned = bins && binnedLikelihoodKernel(reference, kernelGroups, sampling, nodes, binnedColumns!, bins);
+    const kernel = binned ? binned.kernel : stacked();
+    const start = binned?.start;
     const likelihood = fitLikelihood(kernel, counts, {
       ...options,
       algorithm: settings.algorithm,
@@ -225,7 +203,7 @@ export function fitShared(
     });
     fit = {
       ...likelihood,
-      distribution: binned ? spreadBins(likelihood.distribution, binned) : likelihood.distribution,
+      distribution: binned ? spreadBins(likelihood.distribution, bins!) : likelihood.distribution,
       objective: likelihood.logLikelihood * likelihood.totalWeight,
       gap: likelihood.gap * likelihood.totalWeight,
     };

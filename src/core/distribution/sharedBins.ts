@@ -1,0 +1,62 @@
+/**
+ * The per-user-n fits (shared.ts) over bins of the reference ranks R = 1..N from BINNED_FROM on (binnedKernel.ts):
+ * EM on the users' kernel columns averaged over each bin (stackedKernel.ts's binned ColumnCache), from each bin's
+ * share of the ranks, and MES on the pooled kernel's rows averaged over each bin (pooledKernel.ts), each bin's size
+ * the base measure of its entropy (mes.ts); both spread back over the ranks (spreadBins).
+ */
+import type { Sampling } from '../sampling.ts';
+import { BINNED_FROM, binSizes, spreadBins } from './binnedKernel.ts';
+import { InterpolatedKernel } from './interpolatedKernel.ts';
+import { STORED_KERNEL_LIMIT } from './kernel.ts';
+import type { EntropyFit, EntropyFitOptions } from './mes.ts';
+import { fitMaximalEntropy } from './mes.ts';
+import type { PooledGroup, PooledKernel } from './pooledKernel.ts';
+import { binnedPooledKernel } from './pooledKernel.ts';
+import type { ColumnCache, KernelGroup } from './stackedKernel.ts';
+import { StackedKernel } from './stackedKernel.ts';
+
+/** The bins of the reference ranks when the fit runs on them (a binned cache, N ≥ BINNED_FROM), else null. */
+export function sharedBins(reference: number, cache: ColumnCache | undefined): Int32Array | null {
+  return cache?.binned && reference >= BINNED_FROM ? cache.bins(reference) : null;
+}
+
+/**
+ * The likelihood's kernel over the bins, with EM's start (each bin's share of the ranks): interpolated between node
+ * columns, or the groups' own columns where they fit the store (StackedKernel does not stream binned columns).
+ * Null when they would not: EM then runs over every rank.
+ */
+export function binnedLikelihoodKernel(
+  reference: number,
+  groups: readonly KernelGroup[],
+  sampling: Sampling,
+  nodes: readonly number[] | null,
+  cache: ColumnCache,
+  bins: Int32Array,
+): { kernel: InterpolatedKernel | StackedKernel; start: Float64Array } | null {
+  const columns = groups.reduce((s, g) => s + g.observed.length, 0);
+  if (!nodes && columns * (bins.length - 1) > STORED_KERNEL_LIMIT) return null;
+  const kernel = nodes
+    ? new InterpolatedKernel(reference, groups, sampling, nodes, cache)
+    : new StackedKernel(reference, groups, sampling, undefined, cache);
+  return { kernel, start: binSizes(bins).map((size) => size / reference) };
+}
+
+/** MES on the pooled kernel averaged over the bins, spread back over the ranks. */
+export function fitEntropyOverBins(
+  kernel: PooledKernel,
+  groups: readonly PooledGroup[],
+  bins: Int32Array,
+  pooled: Float64Array,
+  eta: number,
+  options: EntropyFitOptions,
+): EntropyFit {
+  const binned = binnedPooledKernel(kernel, bins, groups);
+  const overBins = {
+    itemCount: binned.itemCount,
+    sizes: binSizes(bins),
+    restrict: (indices: Int32Array) => binned.restrict(indices),
+    moments: (indices: Int32Array) => binned.moments(indices),
+  };
+  const fit = fitMaximalEntropy(overBins, pooled, eta, options);
+  return { ...fit, distribution: spreadBins(fit.distribution, bins) };
+}
