@@ -49,6 +49,8 @@ test('NCF-sampled MovieLens: MLE and MES with 95% intervals, a verdict per pair,
     const start = Date.now();
     const pageStart = await page.evaluate(() => performance.now());
     await replace.click();
+    // The NCF recommenders' rows (the toy example's rows showed values before), then their computed MES values.
+    await estimates(page).locator('tbody th', { hasText: /^Z$/ }).waitFor({ timeout: 60_000 });
     await estimates(page)
       .locator('table[aria-busy="false"] td[data-method="mes:0.01"] .value')
       .first()
