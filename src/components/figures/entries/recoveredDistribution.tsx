@@ -122,8 +122,8 @@ export const recoveredDistribution = figureEntry<'recovered', RecoveredRequest, 
       the sampled ranks, and any metric@<i>K</i> is then read off it (eq 14). Here for the first three recommenders,
       with <i>m</i> = {fmtInt(inputs.sampleSize)} {SAMPLING_TEXT[inputs.sampling].replace(/^sampled /, '')}, BV with{' '}
       {priorPhrase(inputs.prior)}; each fit is repeated on {fmtInt(request?.replicates ?? 0)} resamples of the users for
-      the bands (on MovieLens about a third of a second per resample, in two workers: fewer resamples give rougher bands
-      sooner).
+      the bands (on MovieLens about a quarter of a second per resample, in two workers: fewer resamples give rougher
+      bands sooner).
     </>
   ),
   problem: (inputs) => needsRecommenders(inputs),
