@@ -53,6 +53,30 @@ export function binSizes(starts: Int32Array): Float64Array {
   return Float64Array.from({ length: starts.length - 1 }, (_, b) => starts[b + 1] - starts[b]);
 }
 
+/** Each bin's share of the n ranks (EM from uniform over the ranks, in bins). */
+export function binShares(starts: Int32Array): Float64Array {
+  const n = starts[starts.length - 1];
+  return binSizes(starts).map((size) => size / n);
+}
+
+/**
+ * The mean of each bin's rows of `size` entries, row-major (bins × size), the rows read by `row(r0)` (valid until the
+ * next call): summed rank by rank, then divided by the bin's size. The binned kernel's rows and the pooled kernel's.
+ */
+export function binMeanRows(starts: Int32Array, size: number, row: (r0: number) => ArrayLike<number>): Float64Array {
+  const means = new Float64Array((starts.length - 1) * size);
+  for (let b = 0; b < starts.length - 1; b++) {
+    const at = b * size;
+    for (let r0 = starts[b]; r0 < starts[b + 1]; r0++) {
+      const values = row(r0);
+      for (let i = 0; i < size; i++) means[at + i] += values[i];
+    }
+    const count = starts[b + 1] - starts[b];
+    if (count > 1) for (let i = 0; i < size; i++) means[at + i] /= count;
+  }
+  return means;
+}
+
 /** π over the ranks from π per bin (`starts`: the bins' first 0-based ranks, n at the end), each bin's mass spread evenly. */
 export function spreadBins(perBin: Float64Array, starts: Int32Array): Float64Array {
   const out = new Float64Array(starts[starts.length - 1]);
@@ -103,30 +127,25 @@ export class BinnedKernel implements ColumnKernel {
     this.itemCount = kernel.itemCount;
     this.size = kernel.size;
     const bins = starts.length - 1;
-    const sum = new Float64Array(this.size);
-    const row = new Float64Array(this.size);
+    const size = this.size;
+    const row = new Float64Array(size);
+    const means = binMeanRows(starts, size, (r0) => kernel.column(r0, row));
+    // Each bin's mean row over its window (the entries between its first and last nonzero ones).
     const lo = new Int32Array(bins);
     const offsets = new Int32Array(bins + 1);
-    const parts: Float64Array[] = [];
     for (let b = 0; b < bins; b++) {
-      sum.fill(0);
-      for (let r0 = starts[b]; r0 < starts[b + 1]; r0++) {
-        kernel.column(r0, row);
-        for (let i = 0; i < this.size; i++) sum[i] += row[i];
-      }
       let first = 0;
-      while (first < this.size - 1 && sum[first] === 0) first++;
-      let last = this.size - 1;
-      while (last > first && sum[last] === 0) last--;
-      const count = starts[b + 1] - starts[b];
-      const mean = sum.slice(first, last + 1);
-      if (count > 1) for (let i = 0; i < mean.length; i++) mean[i] /= count;
+      while (first < size - 1 && means[b * size + first] === 0) first++;
+      let last = size - 1;
+      while (last > first && means[b * size + last] === 0) last--;
       lo[b] = first;
-      offsets[b + 1] = offsets[b] + mean.length;
-      parts.push(mean);
+      offsets[b + 1] = offsets[b] + last - first + 1;
     }
     const values = new Float64Array(offsets[bins]);
-    parts.forEach((p, b) => values.set(p, offsets[b]));
+    for (let b = 0; b < bins; b++) {
+      const from = b * size + lo[b];
+      values.set(means.subarray(from, from + offsets[b + 1] - offsets[b]), offsets[b]);
+    }
     this.rows = new StoredProducts(bins, this.size, lo, offsets, values);
     this.binSizes = binSizes(starts);
     this.windows = { lo, offsets, values: this.rows.storedValues };
@@ -149,11 +168,6 @@ export class BinnedKernel implements ColumnKernel {
     return restrictStoredRows(this.rows, this.windows, this.size, indices);
   }
 
-  /** The ranks each bin holds (the base measure of MES's entropy over the bins; a copy). */
-  sizes(): Float64Array {
-    return this.binSizes.slice();
-  }
-
   /**
    * Σ_i counts_i log q_i with q = K P̂ (eq 19) for a P̂ given over the bins (uniform within each): the bins' rows
    * give K P̂ exactly (Σ_{R ∈ b} K_R P̂_b / |b| = P̂_b K̄_b), at O(bins × window). Null when some observed q_i ≤ 0.
@@ -172,7 +186,7 @@ export class BinnedKernel implements ColumnKernel {
 
   /** Each bin's share of the n ranks: uniform over the ranks, in bins. */
   shares(): Float64Array {
-    return this.binSizes.map((size) => size / this.itemCount);
+    return binShares(this.starts);
   }
 
   /** π over the ranks from π over the bins: each bin's mass spread evenly over its ranks. */

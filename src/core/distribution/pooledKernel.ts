@@ -10,6 +10,7 @@
  */
 import type { Sampling } from '../sampling.ts';
 import { BULK_CUTOFF, KernelRow } from '../sampling.ts';
+import { binMeanRows } from './binnedKernel.ts';
 import { addScaled, groupKernel, partKey } from './groupKernels.ts';
 import { logHypergeometricPmf } from '../special.ts';
 import type { KernelProducts } from './kernelProducts.ts';
@@ -162,14 +163,7 @@ export function binnedPooledKernel(
   let binned = binnedPooled.get(kernel);
   if (binned) return binned;
   const { size, values } = kernel;
-  const rows = new Float64Array((bins.length - 1) * size);
-  for (let b = 0; b < bins.length - 1; b++) {
-    const count = bins[b + 1] - bins[b];
-    for (let R0 = bins[b]; R0 < bins[b + 1]; R0++) {
-      for (let i = 0; i < size; i++) rows[b * size + i] += values[R0 * size + i];
-    }
-    if (count > 1) for (let i = 0; i < size; i++) rows[b * size + i] /= count;
-  }
+  const rows = binMeanRows(bins, size, (R0) => values.subarray(R0 * size, (R0 + 1) * size));
   binned = new PooledKernel(bins.length - 1, groups, kernel.sampling, undefined, rows);
   binnedPooled.set(kernel, binned);
   return binned;

@@ -5,7 +5,7 @@
  * the base measure of its entropy (mes.ts); both spread back over the ranks (spreadBins).
  */
 import type { Sampling } from '../sampling.ts';
-import { BINNED_FROM, binSizes, spreadBins } from './binnedKernel.ts';
+import { BINNED_FROM, binShares, binSizes, spreadBins } from './binnedKernel.ts';
 import { InterpolatedKernel } from './interpolatedKernel.ts';
 import { STORED_KERNEL_LIMIT } from './kernel.ts';
 import type { EntropyFit, EntropyFitOptions } from './mes.ts';
@@ -38,7 +38,7 @@ export function binnedLikelihoodKernel(
   const kernel = nodes
     ? new InterpolatedKernel(reference, groups, sampling, nodes, cache)
     : new StackedKernel(reference, groups, sampling, undefined, cache);
-  return { kernel, start: binSizes(bins).map((size) => size / reference) };
+  return { kernel, start: binShares(bins) };
 }
 
 /** MES on the pooled kernel averaged over the bins, spread back over the ranks. */
