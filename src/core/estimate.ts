@@ -24,8 +24,8 @@ import type { Method } from './corrections/methods.ts';
 import { sampledHistograms } from './distribution/histogram.ts';
 import type { FitOptions } from './distribution/recover.ts';
 import { sharedItemCountNodes } from './distribution/recoverShared.ts';
+import { DistributionCache } from './distribution/distributionCache.ts';
 import {
-  DistributionCache,
   checkDistributionSetup,
   distributionMetrics,
   recoverFromHistograms,

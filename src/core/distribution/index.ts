@@ -22,22 +22,15 @@ export {
   metricFromDistribution,
   sharedDistributionMetrics,
 } from './metricsFromDistribution.ts';
-export type {
-  DistributionSetup,
-  FitOptions,
-  FittedDistribution,
-  GroupRecovery,
-  KernelStores,
-  Recovery,
-} from './recover.ts';
+export type { DistributionSetup, FitOptions, FittedDistribution, GroupRecovery, Recovery } from './recover.ts';
 export {
-  DistributionCache,
-  kernelStores,
   checkDistributionSetup,
   defaultPerUserN,
   distributionMetrics,
   recoverDistribution,
   recoverFromHistograms,
 } from './recover.ts';
+export type { KernelStores } from './distributionCache.ts';
+export { DistributionCache, kernelStores } from './distributionCache.ts';
 export { sharedItemCountNodes } from './recoverShared.ts';
 export { BINNED_FROM } from './binnedKernel.ts';

@@ -14,7 +14,8 @@ import {
   DEFAULT_MAX_ITERATIONS,
 } from './mle.ts';
 import { fitPooled } from './pooledFit.ts';
-import type { DistributionCache, DistributionSetup, GroupRecovery, Recovery } from './recover.ts';
+import type { DistributionCache } from './distributionCache.ts';
+import type { DistributionSetup, GroupRecovery, Recovery } from './recover.ts';
 import type { PerUserN, SharedGroupFit } from './shared.ts';
 import { fitShared } from './shared.ts';
 
