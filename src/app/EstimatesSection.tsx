@@ -28,13 +28,13 @@ function missingText(job: Job<IntervalsResult>): string {
   return 'no interval (bootstrap B = 0)';
 }
 
-/** The table and verdict models of one metric: the point estimates, with their intervals where computed. */
 /** What the caption says of the binned kernel (core binnedKernel.ts) from BINNED_FROM items on. */
 const BINNED_TEXT =
   'EM and MES run on the kernel’s rows averaged over bins of 0.3% of the ranks beyond ' +
   'rank 300 (the metrics within 5e-6 of every rank after as many steps; about one fit in a hundred stops one step ' +
   'apart)';
 
+/** The table and verdict models of one metric: the point estimates, with their intervals where computed. */
 export function estimatesModels(result: EstimatesResult, job: Job<IntervalsResult>, metric: string) {
   const j = result.metrics.indexOf(metric);
   const value = result.estimates.map((byMethod) => byMethod.map((byMetric) => byMetric[j]));
