@@ -35,6 +35,7 @@ import {
   groupedRankData,
   logSampledRankPmf,
   metricAtRank,
+  metricCurve,
   metricOfRanks,
   parseMetric,
   sampledRankPmf,
@@ -356,5 +357,19 @@ describe('metric names researchers type (aliases, any case)', () => {
   it('an alias keeps its own name in messages, and unknown names list the aliases', () => {
     expect(() => parseMetric('hr')).toThrow('metric "hr" needs a cut-off, e.g. hr@10');
     expect(() => parseMetric('mrt')).toThrow(/recall@K \(= hr@K, hitrate@K\), ap \(= mrr, map\)/);
+  });
+});
+
+describe('metricCurve (one loop per metric kind)', () => {
+  it('is metricAtRank at every rank, cut-offs and a maxRank short of n included, bit for bit', () => {
+    const n = 5000;
+    for (const id of ['auc', 'precision@7', 'recall@7', 'ap', 'ap@7', 'ndcg', 'ndcg@7', 'ndcg@6000']) {
+      const metric = parseMetric(id);
+      for (const maxRank of [n, 3]) {
+        const curve = metricCurve(metric, n, maxRank);
+        expect(curve.length).toBe(maxRank);
+        curve.forEach((value, r) => expect(value, `${id} at rank ${r + 1}`).toBe(metricAtRank(metric, r + 1, n)));
+      }
+    }
   });
 });

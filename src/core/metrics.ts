@@ -99,7 +99,30 @@ export function metricAtRank(metric: Metric, rank: number, itemCount: number): n
 /** The metric over ranks 1..maxRank as a typed column: out[r − 1] = M(r) (Figure 1). */
 export function metricCurve(metric: Metric, itemCount: number, maxRank = itemCount): Float64Array {
   const out = new Float64Array(maxRank);
-  for (let r = 1; r <= maxRank; r++) out[r - 1] = metricAtRank(metric, r, itemCount);
+  if (metric.atRank) {
+    for (let r = 1; r <= maxRank; r++) out[r - 1] = metric.atRank(r, itemCount);
+    return out;
+  }
+  // metricAtRank's cases, each its own loop (a curve of 10⁶ ranks is built for every correction); ranks past the
+  // cut-off stay 0.
+  const end = Math.min(maxRank, metric.cutoff ?? maxRank);
+  switch (metric.kind) {
+    case 'auc':
+      for (let r = 1; r <= end; r++) out[r - 1] = (itemCount - r) / (itemCount - 1);
+      break;
+    case 'precision':
+      out.fill(1 / (metric.cutoff as number), 0, end);
+      break;
+    case 'recall':
+      out.fill(1, 0, end);
+      break;
+    case 'ap':
+      for (let r = 1; r <= end; r++) out[r - 1] = 1 / r;
+      break;
+    case 'ndcg':
+      for (let r = 1; r <= end; r++) out[r - 1] = 1 / Math.log2(r + 1);
+      break;
+  }
   return out;
 }
 

@@ -111,7 +111,7 @@ export function binomialSums(
  * Ratios of consecutive binomial coefficients C(N, k±1)/C(N, k), and of every second one (for the two chains); and
  * the terms of logBinomialPmf(k, N, ·) that depend on k only (its Stirling corrections and 0.5·log(2πk(N − k)/N)).
  */
-class Ratios {
+export class Ratios {
   readonly up: Float64Array;
   readonly down: Float64Array;
   readonly up2: Float64Array;
@@ -160,7 +160,13 @@ function modeValue(ratios: Ratios, mode: number, p: number, q: number, weight: n
  * row[k] = weight · Bin(k; N, θ), θ = above/pool, over the window where it is above ROW_CUTOFF of the mode (entries
  * outside are stale); returns the window [lo, hi].
  */
-function fillRow(row: Float64Array, ratios: Ratios, above: number, pool: number, weight: number): [number, number] {
+export function fillRow(
+  row: Float64Array,
+  ratios: Ratios,
+  above: number,
+  pool: number,
+  weight: number,
+): [number, number] {
   const size = ratios.size;
   if (above <= 0 || above >= pool) {
     const k = above <= 0 ? 0 : size;

@@ -49,8 +49,8 @@ export function rankEstimateVector(metric: Metric, itemCount: number, sampleSize
  * several correctionVectors calls (CLS and BV for several γ at the same n) builds each only once.
  */
 export class CorrectionKernel {
-  readonly prior: Float64Array;
   readonly targets: Float64Array[];
+  private priorValue: Float64Array | null;
   private systemValue: PolynomialSystem | null = null;
   private momentsValue: KernelMoments | null = null;
   constructor(
@@ -58,8 +58,14 @@ export class CorrectionKernel {
     readonly setup: CorrectionSetup,
   ) {
     validateSamplingSetup(setup.itemCount, setup.sampleSize, setup.sampling);
-    this.prior = normalisedPrior(setup.itemCount, setup.prior);
+    // A given prior is checked here; the uniform one is built on first use (the binomial moments never need it).
+    this.priorValue = setup.prior ? normalisedPrior(setup.itemCount, setup.prior) : null;
     this.targets = metrics.map((metric) => metricCurve(metric, setup.itemCount));
+  }
+
+  /** p(r) for r = 1..n, normalised. */
+  get prior(): Float64Array {
+    return (this.priorValue ??= normalisedPrior(this.setup.itemCount));
   }
 
   system(): PolynomialSystem {
@@ -70,7 +76,8 @@ export class CorrectionKernel {
   moments(): KernelMoments {
     const { itemCount, sampleSize, sampling } = this.setup;
     const system = sampling === 'with-replacement' ? undefined : this.system();
-    return (this.momentsValue ??= kernelMoments(this.targets, this.prior, itemCount, sampleSize, sampling, system));
+    const prior = this.setup.prior ? this.prior : null;
+    return (this.momentsValue ??= kernelMoments(this.targets, prior, itemCount, sampleSize, sampling, system));
   }
 }
 

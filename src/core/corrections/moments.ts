@@ -10,13 +10,16 @@
  *   G_ij = H(i, j) g(i+j),  g(s) = Σ_r p(r) Bin(s; 2m, θ_r)
  *   h_i = Σ_j H(i, j) g_M(i+j),  g_M(s) = Σ_r p(r) M(r) Bin(s; 2m, θ_r)   (as Σ_j p(j|r) = 1)
  *   c_i = Σ_j G_ij
- * in O(n·√m + m²) instead of O(n·m²) (binomialSums.ts); all sums have positive terms. Without replacement there is no such identity: the
+ * in O(n·√m + m²) instead of O(n·m²) (binomialSums.ts), or with the rows interpolated between ranks in O(n·q + (n/L)·q·√m)
+ * when n ≫ m (blockSums.ts); all sums have positive terms. Without replacement there is no such identity: the
  * moments come from the exact compressed system of polynomialSystem.ts (momentsFromSystem), also O(n·m + m³).
  */
 import { InputError } from '../errors.ts';
 import type { Sampling } from '../sampling.ts';
 import { logHypergeometricPmf } from '../special.ts';
+import type { BinomialSums } from './binomialSums.ts';
 import { binomialSums } from './binomialSums.ts';
+import { blockBinomialSums } from './blockSums.ts';
 import type { PolynomialSystem } from './polynomialSystem.ts';
 import { polynomialSystem } from './polynomialSystem.ts';
 
@@ -66,30 +69,43 @@ export function checkSystemSize(sampleSize: number, method: string): void {
   );
 }
 
+/** The moments for the normalised prior `prior`, or the uniform one (1/n each, not built unless needed) when null. */
 export function kernelMoments(
   targets: readonly Float64Array[],
-  prior: Float64Array,
+  prior: Float64Array | null,
   itemCount: number,
   sampleSize: number,
   sampling: Sampling,
   system?: PolynomialSystem,
 ): KernelMoments {
   checkSystemSize(sampleSize, 'bv');
+  const uniform = 1 / itemCount;
   const targetSquare = targets.map((t) => {
     let s = 0;
-    for (let r = 0; r < itemCount; r++) s += prior[r] * t[r] * t[r];
+    if (prior) for (let r = 0; r < itemCount; r++) s += prior[r] * t[r] * t[r];
+    else for (let r = 0; r < itemCount; r++) s += uniform * t[r] * t[r];
     return s;
   });
+  const weights = () => prior ?? normalisedPrior(itemCount);
   const moments =
     sampling === 'with-replacement'
       ? binomialMoments(targets, prior, itemCount, sampleSize)
-      : momentsFromSystem(system ?? polynomialSystem(targets, prior, itemCount, sampleSize, sampling));
+      : momentsFromSystem(system ?? polynomialSystem(targets, weights(), itemCount, sampleSize, sampling));
   return { ...moments, targetSquare };
 }
 
-function binomialMoments(targets: readonly Float64Array[], prior: Float64Array, itemCount: number, m: number) {
+/** The sums g, g_M by blocks of ranks when n ≫ m (blockSums.ts), else by the mirrored rows (binomialSums.ts). */
+function binomialMoments(targets: readonly Float64Array[], prior: Float64Array | null, itemCount: number, m: number) {
+  const sums =
+    blockBinomialSums(targets, prior, itemCount, m) ??
+    binomialSums(targets, prior ?? normalisedPrior(itemCount), itemCount, m);
+  return momentsFromSums(sums, m);
+}
+
+/** G, c and h of the binomial law from the sums g(s), g_M(s), s = 0..2m (the identities of the header). */
+export function momentsFromSums({ g, gTargets }: BinomialSums, m: number): Omit<KernelMoments, 'targetSquare'> {
   const size = m + 1;
-  const { g, gTargets } = binomialSums(targets, prior, itemCount, m);
+  const targets = gTargets;
   const gram = new Float64Array(size * size);
   const mass = new Float64Array(size);
   const cross = targets.map(() => new Float64Array(size));
