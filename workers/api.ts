@@ -8,7 +8,7 @@
 import { transfer } from 'comlink';
 import type { RankData, TieRule } from '../src/core/index.ts';
 import { definitionsTable } from './definitions.ts';
-import type { DistributionCurvesRequest } from './figures/distributionCurves.ts';
+import type { DistributionCurves, DistributionCurvesRequest } from './figures/distributionCurves.ts';
 import { figureJobs } from './figures/index.ts';
 import type { Progress } from './progress.ts';
 import { metricCurves } from './figures/metricCurves.ts';
@@ -97,8 +97,11 @@ export const api = {
     onProgress?: Progress,
     onPartial?: (result: SweepResult) => void,
   ) => figureJobs.sweepSampleSizes(resolved(request), onProgress, onPartial),
-  distributionCurves: (request: WithSources<DistributionCurvesRequest>, onProgress?: Progress) =>
-    figureJobs.distributionCurves(resolved(request), onProgress),
+  distributionCurves: (
+    request: WithSources<DistributionCurvesRequest>,
+    onProgress?: Progress,
+    onPartial?: (curves: DistributionCurves) => void,
+  ) => figureJobs.distributionCurves(resolved(request), onProgress, onPartial),
   // The studies order tied items themselves, in each repetition (core simulate: a random order drawn per repetition
   // under the random rule, the exact column its expectation), as the CLI's simulate does: the data go as they are.
   studyTables: (request: WithSources<StudyTablesRequest>, onProgress?: Progress) =>

@@ -108,9 +108,8 @@ function learnedCaption(options: LearnedDistributionOptions): string {
   return (
     `Rank distribution P(R) of each recommender learned from sampled ranks (m = ${fmtInt(sampleSize)} sampled items ` +
     `${options.samplingLabel.replace(/^sampled /, '')}, ${catalogueText(itemCount, ownItemCounts(curves))}), ` +
-    `averaged over ` +
-    `${fmtInt(study?.repeats ?? 0)} seeded sampled evaluations, against the empirical P(R) of the true ranks ` +
-    `(Jin et al. 2021, Figure 2): pmf on top, CDF (the estimate of Recall@K) below. ${per.join('. ')}. As Jin et ` +
+    `averaged over ${fmtInt(study?.repeats ?? 0)} seeded sampled evaluation${study?.repeats === 1 ? '' : 's'}, ` +
+    `against the empirical P(R) of the true ranks (Jin et al. 2021, Figure 2): pmf on top, CDF (the estimate of Recall@K) below. ${per.join('. ')}. As Jin et ` +
     `al. note, the single probabilities are rough but their sums, the CDF, are what the metrics need.`
   );
 }

@@ -14,7 +14,7 @@ import {
   itemCountRange,
   parseMethod,
   priorVector,
-  rankDistributionStudy,
+  startRankDistributionStudy,
   type DistributionMethod,
   type ItemCountRange,
   type RankData,
@@ -45,6 +45,8 @@ export interface DistributionCurves {
   readonly studies: readonly RankDistributionStudy[];
   /** Per recommender: its users' own n when the fits used them (for the caption), else null. */
   readonly userItemCounts: readonly (UserItemCounts | null)[];
+  /** Averages over the first repetitions only (each study's `repeats`), while the rest compute; absent when done. */
+  readonly partial?: boolean;
 }
 
 /** The rank-distribution method `id` names (mle, wmle, mes, bv-dist:γ); an input error for any other method. */
@@ -54,26 +56,48 @@ export function distributionMethod(id: string): DistributionMethod {
   return method;
 }
 
-export function distributionCurves(request: DistributionCurvesRequest, onProgress?: Progress): DistributionCurves {
+/**
+ * Every recommender's study, advanced together one repetition at a time (each study has its own random stream, so
+ * this order changes no number): after each round but the last, `onPartial` gets the averages so far
+ * (`partial: true`), so that the figure is drawn from the first repetition on.
+ */
+export function distributionCurves(
+  request: DistributionCurvesRequest,
+  onProgress?: Progress,
+  onPartial?: (curves: DistributionCurves) => void,
+): DistributionCurves {
   const methods = request.methods.map(distributionMethod);
   const total = request.recommenders.length * request.repeats;
   // One cache for all recommenders: on the same users (MovieLens) their per-user-n kernels are the same.
   const cache = new DistributionCache();
   const prior = priorVector(request.prior, request.itemCount);
-  const studies = request.recommenders.map((data, i) => {
+  const runs = request.recommenders.map((data) => {
     const recommender = request.globalN === true ? { ...data, itemCounts: null } : data;
-    const result = rankDistributionStudy({
+    const started = startRankDistributionStudy({
       ...request,
       recommender,
       methods,
       repetitions: request.repeats,
       prior,
       cache,
-      onProgress: (done) => onProgress?.(i * request.repeats + done, total),
     });
-    if (!result.ok) throw new InputError(`recommender "${data.name}": ${result.error}`);
-    return result.value;
+    if (!started.ok) throw new InputError(`recommender "${data.name}": ${started.error}`);
+    return started.value;
   });
   const userItemCounts = request.recommenders.map((data) => (request.globalN === true ? null : itemCountRange([data])));
-  return { methods: methods.map((m) => m.id), studies, userItemCounts };
+  const curves = (partial: boolean): DistributionCurves => ({
+    methods: methods.map((m) => m.id),
+    studies: runs.map((run) => run.result()),
+    userItemCounts,
+    ...(partial ? { partial } : {}),
+  });
+  let done = 0;
+  for (let rep = 0; rep < request.repeats; rep++) {
+    for (const run of runs) {
+      run.step();
+      onProgress?.(++done, total);
+    }
+    if (rep < request.repeats - 1) onPartial?.(curves(true));
+  }
+  return curves(false);
 }

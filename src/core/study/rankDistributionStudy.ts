@@ -39,6 +39,7 @@ export interface DistributionCurves {
 export interface RankDistributionStudy {
   readonly recommender: string;
   readonly maxRank: number;
+  /** The repetitions averaged (fewer than asked in a partial result). */
   readonly repeats: number;
   /** The empirical distribution of the true ranks, P(R) (eq 13), and its CDF (the exact Recall@K). */
   readonly empirical: { readonly pmf: Float64Array; readonly cdf: Float64Array };
@@ -46,6 +47,32 @@ export interface RankDistributionStudy {
 }
 
 export function rankDistributionStudy(options: RankDistributionStudyOptions): Result<RankDistributionStudy> {
+  const started = startRankDistributionStudy(options);
+  if (!started.ok) return started;
+  const run = started.value;
+  for (let rep = 0; rep < options.repetitions; rep++) {
+    if (options.shouldStop?.()) return { ok: false, error: new CancelledError().message, cancelled: true };
+    run.step();
+    options.onProgress?.(rep + 1, options.repetitions);
+  }
+  return ok(run.result());
+}
+
+/**
+ * A study taken one repetition at a time (`step`), its averages readable after any of them (`result`): the studies
+ * of several recommenders can then advance together and be drawn as their repetitions arrive. Each has its own
+ * random stream (the seed), so the order in which studies step changes no number.
+ */
+export interface RankDistributionRun {
+  /** Repetitions taken. */
+  readonly done: number;
+  step(): void;
+  /** The averages over the repetitions taken (at least one). */
+  result(): RankDistributionStudy;
+}
+
+/** Checks the options and sets a study up (its empirical P(R)); no repetition is taken. */
+export function startRankDistributionStudy(options: RankDistributionStudyOptions): Result<RankDistributionRun> {
   const { recommender: data, methods, itemCount, sampleSize: m, sampling, repetitions: repeats, seed } = options;
   if (!Number.isSafeInteger(repeats) || repeats < 1) return fail(`repetitions must be an integer ≥ 1, got ${repeats}`);
   if (!Number.isSafeInteger(seed)) return fail(`seed must be an integer, got ${seed}`);
@@ -80,26 +107,34 @@ export function rankDistributionStudy(options: RankDistributionStudyOptions): Re
   const evaluation = new SampledEvaluation(createRandom(seed), m, sampling === 'with-replacement');
   const histograms = new HistogramCollector(m);
   const sums = methods.map(() => new Float64Array(maxRank));
-  for (let rep = 0; rep < repeats; rep++) {
-    if (options.shouldStop?.()) return { ok: false, error: new CancelledError().message, cancelled: true };
-    evaluation.draw(data, itemCount, (n, k, counts) => histograms.add(n, k, counts));
-    const groups = histograms.take();
-    methods.forEach((method, mi) => {
-      const { distribution } = recoverFromHistograms(groups, method, setup, cache);
-      const sum = sums[mi];
-      for (let r = 0; r < Math.min(maxRank, distribution.length); r++) sum[r] += distribution[r];
-    });
-    options.onProgress?.(rep + 1, repeats);
-  }
+  const empiricalCurves = { pmf: empirical, cdf: cumulative(empirical) };
+  let done = 0;
   return ok({
-    recommender: data.name,
-    maxRank,
-    repeats,
-    empirical: { pmf: empirical, cdf: cumulative(empirical) },
-    estimates: methods.map((method, mi) => {
-      const pmf = sums[mi].map((s) => s / repeats);
-      return { method: method.id, pmf, cdf: cumulative(pmf) };
-    }),
+    get done() {
+      return done;
+    },
+    step() {
+      evaluation.draw(data, itemCount, (n, k, counts) => histograms.add(n, k, counts));
+      const groups = histograms.take();
+      methods.forEach((method, mi) => {
+        const { distribution } = recoverFromHistograms(groups, method, setup, cache);
+        const sum = sums[mi];
+        for (let r = 0; r < Math.min(maxRank, distribution.length); r++) sum[r] += distribution[r];
+      });
+      done++;
+    },
+    result() {
+      return {
+        recommender: data.name,
+        maxRank,
+        repeats: done,
+        empirical: empiricalCurves,
+        estimates: methods.map((method, mi) => {
+          const pmf = sums[mi].map((s) => s / done);
+          return { method: method.id, pmf, cdf: cumulative(pmf) };
+        }),
+      };
+    },
   });
 }
 
