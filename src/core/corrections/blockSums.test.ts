@@ -1,8 +1,10 @@
 /**
  * The binomial law's sums g, g_M by blocks of ranks (blockSums.ts) against exact values: the Euler–Maclaurin
  * identities of the uniform prior, the rows summed one by one (test/slowSolves.ts), the mirrored rows
- * (binomialSums.ts), and the interpolation bound itself; and the bv correction built from them.
+ * (binomialSums.ts), and the interpolation bound itself; and the bv corrections built from them, against the
+ * mirrored rows' at n = 10⁶ and numpy's dense solve (test/fixtures/corrections.json, scripts/fixtures/corrections.py).
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectClose } from '../../../test/expectClose.ts';
 import { rowByRowSums } from '../../../test/slowSolves.ts';
@@ -174,4 +176,33 @@ describe('blockBinomialSums', () => {
       expectClose(vector, b[t], { absolute: 1e-12 * Math.max(...b[t].map(Math.abs)) }, `bv:0.1 vector ${t}`),
     );
   });
+
+  it("gives numpy's dense bv vectors (test/fixtures/corrections.json, n = 10,000, m = 100) through blocks of ranks", () => {
+    // blockPlan keeps the rows at this n; a plan is forced so that the blocks meet an independent oracle end to end.
+    const fixture = JSON.parse(
+      readFileSync(new URL('../../../test/fixtures/corrections.json', import.meta.url), 'utf8'),
+    ) as { settings: { n: number; m: number; sampling: string; prior: string; metrics: Record<string, Reference> }[] };
+    const setting = fixture.settings.find((s) => s.n === 10_000 && s.sampling === 'with-replacement')!;
+    const { n, m } = setting;
+    expect(setting.prior).toBe('uniform');
+    const ids = Object.keys(setting.metrics);
+    const targets = ids.map((id) => metricCurve(parseMetric(id), n));
+    const plan = planFor(n, m, 30); // 329 ranks a block, 31 blocks
+    expect((n - 1) / plan.length).toBeGreaterThan(20);
+    const moments = momentsFromSums(blockBinomialSums(targets, null, n, m, plan)!, m);
+    for (const gamma of ['0.1', '0.01']) {
+      const system = new Float64Array(moments.gram.length);
+      for (let k = 0; k < system.length; k++) system[k] = (1 - Number(gamma)) * moments.gram[k];
+      for (let i = 0; i <= m; i++) system[i * (m + 1) + i] += Number(gamma) * moments.mass[i];
+      solveSymmetricMany(system, moments.cross).forEach((vector, t) => {
+        const expected = setting.metrics[ids[t]].bv[gamma].vector;
+        const largest = Math.max(...expected.map(Math.abs));
+        expectClose(vector, expected, 1e-6 * largest, `${ids[t]}, bv:${gamma} (1e-6 of the largest, as for the rows)`);
+      });
+    }
+  });
 });
+
+interface Reference {
+  readonly bv: Record<string, { readonly vector: number[] }>;
+}
