@@ -22,7 +22,7 @@
  * against the uniform prior's exact values (Euler–Maclaurin) and the rows added one by one, and the bv vector.
  */
 import type { BinomialSums } from './binomialSums.ts';
-import { fillRow, Ratios } from './binomialSums.ts';
+import { fillRow, Ratios } from './binomialRows.ts';
 
 /** The largest interpolation error of a binomial pmf value (a number ≤ 1) blockPlan admits. */
 export const BLOCK_ERROR = 1e-16;
