@@ -9,7 +9,8 @@
 import { describe, expect, it } from 'vitest';
 import { BINNED_FROM, rankBins, spreadBins } from './binnedKernel.ts';
 import { STORED_KERNEL_LIMIT } from './kernel.ts';
-import { ColumnCache, StackedKernel } from './stackedKernel.ts';
+import { ColumnCache } from './columnCache.ts';
+import { StackedKernel } from './stackedKernel.ts';
 import { DistributionCache, kernelStores } from './distributionCache.ts';
 import { distributionMetrics, recoverDistribution } from './recover.ts';
 import { parseMethod } from '../estimators.ts';

@@ -9,7 +9,7 @@ import type { SampledRankKernel } from './kernel.ts';
 import { KernelCache, STORED_KERNEL_LIMIT } from './kernel.ts';
 import type { EntropyDual } from './mes.ts';
 import { PooledKernelCache } from './pooledKernelCache.ts';
-import { ColumnCache } from './stackedKernel.ts';
+import { ColumnCache } from './columnCache.ts';
 
 /**
  * The kernels of the fits, which depend on (n, m, sampling) and the groups' shares only, never on the data fitted or

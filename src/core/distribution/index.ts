@@ -9,7 +9,8 @@ export type { PerUserN, SharedFit, SharedGroupFit, SharedMethod, SharedSettings 
 export { PER_USER_N, fitShared } from './shared.ts';
 export { fitPooled, poolHistograms } from './pooledFit.ts';
 export type { KernelGroup } from './stackedKernel.ts';
-export { ColumnCache, StackedKernel } from './stackedKernel.ts';
+export { ColumnCache } from './columnCache.ts';
+export { StackedKernel } from './stackedKernel.ts';
 export type { PooledGroup } from './pooledKernel.ts';
 export { PooledKernel } from './pooledKernel.ts';
 export { PooledKernelCache } from './pooledKernelCache.ts';

@@ -15,7 +15,8 @@
  */
 import type { Sampling } from '../sampling.ts';
 import type { KernelProducts } from './kernelProducts.ts';
-import type { ColumnCache, KernelGroup } from './stackedKernel.ts';
+import type { ColumnCache } from './columnCache.ts';
+import type { KernelGroup } from './stackedKernel.ts';
 import { StackedKernel, groupOffsets, keptGroups } from './stackedKernel.ts';
 import { observedIndices } from './histogram.ts';
 

@@ -20,7 +20,7 @@ import { pushForward, withLazyDistribution } from './rankMap.ts';
 import type { SharedFit, SharedMethod, SharedSettings } from './shared.ts';
 import { fitShared } from './shared.ts';
 import type { PooledKernelCache } from './pooledKernelCache.ts';
-import type { ColumnCache } from './stackedKernel.ts';
+import type { ColumnCache } from './columnCache.ts';
 
 /** The pooled histograms: one per distinct m, all at the reference catalogue size N (the largest n). */
 export function poolHistograms(histograms: readonly SampledHistogram[], sampleSize: number): SampledHistogram[] {

@@ -42,7 +42,7 @@ import { fitLikelihood, wmleWeights } from './mle.ts';
 import { PooledKernelCache } from './pooledKernelCache.ts';
 import { binnedLikelihoodKernel, fitEntropyOverBins, sharedBins } from './sharedBins.ts';
 import { pushForward, withLazyField } from './rankMap.ts';
-import type { ColumnCache } from './stackedKernel.ts';
+import type { ColumnCache } from './columnCache.ts';
 import { StackedKernel } from './stackedKernel.ts';
 import { InterpolatedKernel, nodeShares } from './interpolatedKernel.ts';
 

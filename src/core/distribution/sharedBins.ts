@@ -12,7 +12,8 @@ import type { EntropyFit, EntropyFitOptions } from './mes.ts';
 import { fitMaximalEntropy } from './mes.ts';
 import type { PooledGroup, PooledKernel } from './pooledKernel.ts';
 import { binnedPooledKernel } from './pooledKernel.ts';
-import type { ColumnCache, KernelGroup } from './stackedKernel.ts';
+import type { ColumnCache } from './columnCache.ts';
+import type { KernelGroup } from './stackedKernel.ts';
 import { StackedKernel } from './stackedKernel.ts';
 
 /** The bins of the reference ranks when the fit runs on them (a binned cache, N ≥ BINNED_FROM), else null. */

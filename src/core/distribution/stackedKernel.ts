@@ -4,7 +4,8 @@
  *   p_g(i | R) = Σ_r A_g(r | R) p(i | r; n_g, m_g)        (rankMap.ts: A_g; kernelColumn.ts: p, eq 16's law)
  * and the kernel's columns are the pairs (g, i) with i an observed sampled-rank index of group g, group after
  * group: the per-user likelihood of eq 19 has one term per column.
- * Each column is stored over R, over the window where it is nonzero (kernelColumn.ts cuts at 1e-30 of its peak),
+ * Each column is stored over R, over the window where it is nonzero (kernelColumn.ts cuts at 1e-30 of its peak;
+ * columnCache.ts carries and keeps them),
  * so the products are long dot products and axpys (kernelProducts.ts: ColumnProducts). When Σ_columns N would
  * exceed the memory budget (STORED_KERNEL_LIMIT doubles), every product instead recomputes each group's kernel rows
  * and applies A_g: K π = (K_g A_g π)_g, Kᵀ c = Σ_g A_gᵀ K_gᵀ c_g (slow, O(Σ_g n_g m_g) per product, little memory).
@@ -12,12 +13,10 @@
  */
 import type { Sampling } from '../sampling.ts';
 import { STORED_KERNEL_LIMIT } from './kernel.ts';
-import { kernelColumn, logTable } from './kernelColumn.ts';
 import type { KernelProducts } from './kernelProducts.ts';
 import { ChosenProducts, ColumnProducts, StreamedProducts, emStepByProducts } from './kernelProducts.ts';
 import { mapRank, pullBack, pushForward } from './rankMap.ts';
-import { ColumnArena, type ArenaWindows } from '../wasm/arena.ts';
-import { binColumn, rankBins } from './binnedKernel.ts';
+import { ColumnCache, lazyLogs } from './columnCache.ts';
 
 /** Users sharing a catalogue size and a sample size, and the sampled-rank indices (r̃ − 1) observed among them. */
 export interface KernelGroup {
@@ -25,137 +24,6 @@ export interface KernelGroup {
   readonly sampleSize: number;
   /** Sorted, distinct, in 0..sampleSize. */
   readonly observed: Int32Array;
-}
-
-/**
- * Carried columns by (N, n, m, sampling, i), shared by repeated fits (studies and bootstrap fit the same users' n
- * again and again, and mle and wmle of one sample observe the same columns). Least recently used columns are
- * dropped beyond `limit` stored doubles.
- * With `arena` (the fits' DistributionCache; where WebAssembly runs), the columns are appended to one WebAssembly
- * memory instead (src/core/wasm/arena.ts), up to the same limit and kept for the cache's life, and a stacked kernel
- * is a list of them: no copy of its columns, no memory of its own (the products run there).
- */
-/** The key of column i of group g's kernel carried onto R = 1..N, in a ColumnCache. */
-function columnKey(reference: number, g: KernelGroup, i: number, sampling: Sampling): string {
-  return `${reference}|${g.itemCount}|${g.sampleSize}|${sampling}|${i}`;
-}
-
-/** Column i of group g's kernel (kernelColumn.ts), carried onto the reference ranks R = 1..N. */
-function carriedColumn(reference: number, g: KernelGroup, i: number, sampling: Sampling, logs: Float64Array | null) {
-  const own = kernelColumn(i, g.itemCount, g.sampleSize, sampling, logs);
-  return carry(own.lo, own.values, reference, g.itemCount);
-}
-
-/** The log table kernelColumn reads for group g with replacement, made once on first use (null without). */
-function lazyLogs(g: KernelGroup, sampling: Sampling): () => Float64Array | null {
-  let logs: Float64Array | null = null;
-  return () => (sampling === 'with-replacement' ? (logs ??= logTable(g.itemCount - 1)) : null);
-}
-
-export class ColumnCache {
-  private readonly columns = new Map<string, { lo: number; values: Float64Array }>();
-  private readonly placed = new Map<string, { lo: number; start: number; end: number }>();
-  private readonly binsByReference = new Map<number, Int32Array>();
-  private entries = 0;
-  private arenaState: ColumnArena | null | undefined;
-  /**
-   * `binned`: the columns are kept averaged over bins of reference ranks (binnedKernel.ts rankBins of N; binColumn),
-   * and the kernels built on this cache have one row per bin (`rows`): the per-user-n EM over bins (shared.ts).
-   */
-  constructor(
-    private readonly limit = STORED_KERNEL_LIMIT,
-    private readonly arena = false,
-    readonly binned = false,
-  ) {
-    if (!arena) this.arenaState = null;
-  }
-
-  /** The bins of reference ranks the columns are averaged over (binned caches; rankBins(N)), else null. */
-  bins(reference: number): Int32Array | null {
-    if (!this.binned) return null;
-    let bins = this.binsByReference.get(reference);
-    if (!bins) this.binsByReference.set(reference, (bins = rankBins(reference)));
-    return bins;
-  }
-
-  /** Rows of the kernels built on this cache over the reference ranks 1..N: N, or the bins. */
-  rows(reference: number): number {
-    const bins = this.bins(reference);
-    return bins ? bins.length - 1 : reference;
-  }
-
-  /** Column i of group g carried onto R = 1..N (averaged over the bins in a binned cache). */
-  private computed(reference: number, g: KernelGroup, i: number, sampling: Sampling, logs: Float64Array | null) {
-    const column = carriedColumn(reference, g, i, sampling, logs);
-    const bins = this.bins(reference);
-    return bins ? binColumn(column, bins) : column;
-  }
-
-  /** Bytes the arena holds (0 without one). */
-  get arenaBytes(): number {
-    return this.arenaState?.bytes ?? 0;
-  }
-
-  /** The arena, made on first use; null without one. */
-  private columnArena(): ColumnArena | null {
-    if (this.arenaState === undefined) this.arenaState = ColumnArena.create(this.limit * 8);
-    return this.arenaState;
-  }
-
-  /**
-   * The kernel of the groups' columns held in the arena, the missing ones computed and appended; null without an
-   * arena or when it is full (the caller packs the columns itself).
-   */
-  arenaWindows(reference: number, groups: readonly KernelGroup[], sampling: Sampling, size: number) {
-    const arena = this.columnArena();
-    if (!arena) return null;
-    const lo = new Int32Array(size);
-    const start = new Int32Array(size);
-    const end = new Int32Array(size);
-    let j = 0;
-    for (const g of groups) {
-      const logs = lazyLogs(g, sampling);
-      for (const i of g.observed) {
-        const key = columnKey(reference, g, i, sampling);
-        let place = this.placed.get(key);
-        if (!place) {
-          const column = this.computed(reference, g, i, sampling, logs());
-          const at = arena.add(column.values);
-          if (at < 0) return null;
-          this.placed.set(key, (place = { lo: column.lo, start: at, end: at + column.values.length }));
-        }
-        lo[j] = place.lo;
-        start[j] = place.start;
-        end[j] = place.end;
-        j++;
-      }
-    }
-    const rows = this.rows(reference);
-    const windows = arena.windows(size, Math.max(rows, size), lo, start, end);
-    return windows && new ArenaColumns(rows, size, arena, windows, lo, start, end);
-  }
-
-  /** Doubles held (at most the limit, or one column when a single column exceeds it). */
-  get storedEntries(): number {
-    return this.entries;
-  }
-
-  get(reference: number, g: KernelGroup, i: number, sampling: Sampling, logs: () => Float64Array | null) {
-    const key = columnKey(reference, g, i, sampling);
-    let column = this.columns.get(key);
-    if (column) this.columns.delete(key);
-    else {
-      column = this.computed(reference, g, i, sampling, logs());
-      this.entries += column.values.length;
-    }
-    this.columns.set(key, column);
-    for (const [old, c] of this.columns) {
-      if (this.entries <= this.limit || old === key) break;
-      this.columns.delete(old);
-      this.entries -= c.values.length;
-    }
-    return column;
-  }
 }
 
 export class StackedKernel extends ChosenProducts {
@@ -254,42 +122,6 @@ function storedColumns(
   return Object.assign(new ColumnProducts(rows, size, lo, offsets, values), { entries: values.length });
 }
 
-/**
- * (A_nᵀ c)(R) = (1 − f) c(⌊x⌋) + f c(⌊x⌋ + 1) over the reference ranks where it can be nonzero, for a column c of the
- * user ranks stored from index `lo` (rankMap.ts: x = (R − 1)(n − 1)/(N − 1), tracked as an exact fraction).
- */
-export function carry(
-  lo: number,
-  values: Float64Array,
-  reference: number,
-  itemCount: number,
-): { lo: number; values: Float64Array } {
-  const span = reference - 1;
-  const step = itemCount - 1;
-  const hi = lo + values.length - 1;
-  // The R with x > lo − 1 and x < hi + 1.
-  const first = lo === 0 ? 0 : Math.floor(((lo - 1) * span) / step) + 1;
-  const last = Math.min(span, Math.ceil(((hi + 1) * span) / step) - 1);
-  const out = new Float64Array(Math.max(0, last - first + 1));
-  let below = Math.floor((first * step) / span);
-  let rest = first * step - below * span;
-  for (let R0 = first; R0 <= last; R0++) {
-    const k = below - lo;
-    const a = k >= 0 && k < values.length ? values[k] : 0;
-    if (rest === 0) out[R0 - first] = a;
-    else {
-      const b = k + 1 >= 0 && k + 1 < values.length ? values[k + 1] : 0;
-      out[R0 - first] = ((span - rest) * a + rest * b) / span;
-    }
-    rest += step;
-    while (rest >= span) {
-      rest -= span;
-      below++;
-    }
-  }
-  return { lo: first, values: out };
-}
-
 /** The products through each group's kernel rows, recomputed every time, and A_g (the low-memory fallback). */
 class StreamedGroups implements KernelProducts {
   readonly size: number;
@@ -349,40 +181,6 @@ class StreamedGroups implements KernelProducts {
         for (let j = 0; j < d; j++) out[start + j] = (1 - f) * a[j] + f * b[j];
       }
     });
-    return out;
-  }
-}
-
-/** Columns held by a ColumnArena: the products of ColumnProducts, computed there (the same numbers). */
-class ArenaColumns implements KernelProducts {
-  constructor(
-    readonly itemCount: number,
-    readonly size: number,
-    private readonly arena: ColumnArena,
-    private readonly windows: ArenaWindows,
-    private readonly lo: Int32Array,
-    private readonly start: Int32Array,
-    private readonly end: Int32Array,
-  ) {}
-
-  multiply(pi: Float64Array, out: Float64Array): Float64Array {
-    return this.windows.dots(pi, this.itemCount, out);
-  }
-
-  multiplyTranspose(c: Float64Array, out: Float64Array): Float64Array {
-    return this.windows.axpys(c, out, this.itemCount);
-  }
-
-  emStep(pi: Float64Array, c: Float64Array, next: Float64Array, qNext: Float64Array): { maxD: number; sum: number } {
-    return emStepByProducts(this, pi, c, next, qNext);
-  }
-
-  column(r0: number, out: Float64Array): Float64Array {
-    const values = this.arena.doubles();
-    for (let j = 0; j < this.size; j++) {
-      const k = this.start[j] + r0 - this.lo[j];
-      out[j] = r0 >= this.lo[j] && k < this.end[j] ? values[k] : 0;
-    }
     return out;
   }
 }
