@@ -192,7 +192,9 @@ export function fitShared(
     const sampleWeights = method.kind === 'wmle' ? columnWeights(method, sampleSizes, observed) : null;
     // The paper's EM from BINNED_FROM reference ranks on: over bins of them (sharedBins.ts), spread back.
     const bins = settings.algorithm === 'em' ? sharedBins(reference, binnedColumns) : null;
-    const binned = bins && binnedLikelihoodKernel(reference, kernelGroups, sampling, nodes, binnedColumns!, bins);
+    const kernelOverBins =
+      bins && binnedColumns && binnedLikelihoodKernel(reference, kernelGroups, sampling, nodes, binnedColumns, bins);
+    const binned = kernelOverBins && bins ? { ...kernelOverBins, bins } : null;
     const kernel = binned ? binned.kernel : stacked();
     const start = binned?.start;
     const likelihood = fitLikelihood(kernel, counts, {
@@ -203,7 +205,7 @@ export function fitShared(
     });
     fit = {
       ...likelihood,
-      distribution: binned ? spreadBins(likelihood.distribution, bins!) : likelihood.distribution,
+      distribution: binned ? spreadBins(likelihood.distribution, binned.bins) : likelihood.distribution,
       objective: likelihood.logLikelihood * likelihood.totalWeight,
       gap: likelihood.gap * likelihood.totalWeight,
     };
