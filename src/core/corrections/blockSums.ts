@@ -23,6 +23,7 @@
  */
 import type { BinomialSums } from './binomialSums.ts';
 import { fillRow, Ratios } from './binomialRows.ts';
+import { isConstant } from './polynomialSystem.ts';
 
 /** The largest interpolation error of a binomial pmf value (a number ≤ 1) blockPlan admits. */
 export const BLOCK_ERROR = 1e-16;
@@ -165,13 +166,6 @@ function reduceTwelve(
   }
   const sums = [a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11];
   for (let k = 0; k < 12; k++) out[at + k] += sums[k];
-}
-
-/** True when every entry equals the first. */
-function isConstant(values: Float64Array): boolean {
-  const first = values[0];
-  for (let i = 1; i < values.length; i++) if (values[i] !== first) return false;
-  return true;
 }
 
 /**

@@ -86,11 +86,12 @@ export function kernelMoments(
     else for (let r = 0; r < itemCount; r++) s += uniform * t[r] * t[r];
     return s;
   });
-  const weights = () => prior ?? normalisedPrior(itemCount);
   const moments =
     sampling === 'with-replacement'
       ? binomialMoments(targets, prior, itemCount, sampleSize)
-      : momentsFromSystem(system ?? polynomialSystem(targets, weights(), itemCount, sampleSize, sampling));
+      : momentsFromSystem(
+          system ?? polynomialSystem(targets, prior ?? normalisedPrior(itemCount), itemCount, sampleSize, sampling),
+        );
   return { ...moments, targetSquare };
 }
 
@@ -105,10 +106,9 @@ function binomialMoments(targets: readonly Float64Array[], prior: Float64Array |
 /** G, c and h of the binomial law from the sums g(s), g_M(s), s = 0..2m (the identities of the header). */
 export function momentsFromSums({ g, gTargets }: BinomialSums, m: number): Omit<KernelMoments, 'targetSquare'> {
   const size = m + 1;
-  const targets = gTargets;
   const gram = new Float64Array(size * size);
   const mass = new Float64Array(size);
-  const cross = targets.map(() => new Float64Array(size));
+  const cross = gTargets.map(() => new Float64Array(size));
   for (let i = 0; i < size; i++) {
     // H(i, j) = C(m,i)C(m,j)/C(2m,i+j) decreases in j from j = i on: from exp(log H(i, i)) by the ratio
     // H(i, j+1)/H(i, j) = (m − j)(i + j + 1)/((j + 1)(2m − i − j)), until it underflows.
@@ -119,7 +119,7 @@ export function momentsFromSums({ g, gTargets }: BinomialSums, m: number): Omit<
       gram[j * size + i] = gij;
       mass[i] += gij;
       if (j !== i) mass[j] += gij;
-      for (let t = 0; t < targets.length; t++) {
+      for (let t = 0; t < gTargets.length; t++) {
         const gt = gTargets[t][i + j] * h;
         cross[t][i] += gt;
         if (j !== i) cross[t][j] += gt;

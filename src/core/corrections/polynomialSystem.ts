@@ -76,7 +76,8 @@ export function polynomialSystem(
   return { basis, rows, columns, rhs, rootWeights, minimalBias, degree };
 }
 
-function isConstant(a: Float64Array): boolean {
+/** True when every entry equals the first (a uniform prior). */
+export function isConstant(a: Float64Array): boolean {
   for (let s = 1; s < a.length; s++) if (a[s] !== a[0]) return false;
   return true;
 }

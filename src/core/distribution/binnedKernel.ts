@@ -1,7 +1,7 @@
 /**
  * The sampling kernel of a large catalogue with its rows averaged over bins of neighbouring ranks, for the fits of
  * instances that share one n (the paper's EM for mle and wmle, and MES) and those of users with their own n
- * (shared.ts: the same bins of the reference ranks; EM on `binColumn`s, stackedKernel.ts's binned ColumnCache; MES on
+ * (shared.ts: the same bins of the reference ranks; EM on `binColumn`s, columnCache.ts's binned ColumnCache; MES on
  * the pooled kernel's rows averaged over them, pooledKernel.ts binnedPooledKernel). The top
  * ranks keep their own rows (R ≤ BIN_ALONE); beyond, a bin holds ⌊BIN_SHARE · R⌋ ranks and each of them gets the
  * bin's mean row K̄_b. EM from uniform on that kernel keeps π constant within a bin, so it is the EM of "π uniform
@@ -87,7 +87,7 @@ export function spreadBins(perBin: Float64Array, starts: Int32Array): Float64Arr
 /**
  * A kernel column over the ranks (values of R0 = lo, lo + 1, …) averaged over the bins: its mean over each bin's
  * ranks (zeros outside the window), over the bins its window meets. The column of the binned kernel (K̄_b of every
- * bin b, one column) for the per-user-n fits (stackedKernel.ts ColumnCache with bins).
+ * bin b, one column) for the per-user-n fits (columnCache.ts ColumnCache with bins).
  */
 export function binColumn(
   column: { lo: number; values: Float64Array },

@@ -17,7 +17,7 @@ import type { PooledKernel } from './pooledKernel.ts';
 /** S = (1 − γ)AᵀA + γ diag(c) for a kernel and prior, cached by the caller per (n, γ). */
 export function bvSystem(kernel: SampledRankKernel, gamma: number, prior?: ArrayLike<number> | null): Float64Array {
   const { itemCount: n, sampleSize: m, sampling } = kernel;
-  const { gram, mass, size } = kernelMoments([], normalisedPrior(n, prior), n, m, sampling);
+  const { gram, mass, size } = kernelMoments([], prior ? normalisedPrior(n, prior) : null, n, m, sampling);
   return blend(gram, mass, size, gamma);
 }
 

@@ -20,7 +20,7 @@ export interface KernelStores {
   readonly kernels: KernelCache;
   /** Pooled kernels of the per-user-n MES and bv-dist, and the columns of the per-user-n likelihood (shared.ts). */
   readonly pooledKernels: PooledKernelCache;
-  /** In a WebAssembly arena where it runs (stackedKernel.ts ColumnCache). */
+  /** In a WebAssembly arena where it runs (columnCache.ts ColumnCache). */
   readonly columns: ColumnCache;
   /** The same columns averaged over bins of reference ranks, for the per-user-n EM on bins (shared.ts). */
   readonly binnedColumns: ColumnCache;

@@ -1,6 +1,6 @@
 /**
  * The per-user-n fits (shared.ts) over bins of the reference ranks R = 1..N from BINNED_FROM on (binnedKernel.ts):
- * EM on the users' kernel columns averaged over each bin (stackedKernel.ts's binned ColumnCache), from each bin's
+ * EM on the users' kernel columns averaged over each bin (columnCache.ts's binned ColumnCache), from each bin's
  * share of the ranks, and MES on the pooled kernel's rows averaged over each bin (pooledKernel.ts), each bin's size
  * the base measure of its entropy (mes.ts); both spread back over the ranks (spreadBins).
  */

@@ -27,8 +27,9 @@ async function fitInTwoWorkers(
   const done = halves.map(() => 0);
   const latest: (DistributionCurves | null)[] = halves.map(() => null);
   const total = request.recommenders.length * request.repeats;
+  // A half's latest round, then its result: the other half's rounds are shown with it.
   const fit = async (worker: AsyncApi, half: readonly RequestRecommender[], h: number) =>
-    worker.distributionCurves(
+    (latest[h] = await worker.distributionCurves(
       await withRankSources(worker, { ...request, recommenders: half }),
       proxy((d: number) => {
         done[h] = d;
@@ -42,17 +43,9 @@ async function fitInTwoWorkers(
         const parts = latest.filter((p) => p !== null);
         if (parts.length === halves.length) onPartial({ ...merge(parts), partial: true });
       }),
-    );
+    ));
   const parts = await Promise.all(
-    halves.map((half, h) =>
-      h === 0
-        ? fit(api, half, h)
-        : second(async (other) => {
-            const part = await fit(other, half, h);
-            latest[h] = part;
-            return part;
-          }),
-    ),
+    halves.map((half, h) => (h === 0 ? fit(api, half, h) : second((other) => fit(other, half, h)))),
   );
   return merge(parts);
 }
