@@ -5,13 +5,13 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { CholeskyDecomposition, Matrix } from 'ml-matrix';
-import { KernelRow } from '../src/core/index.ts';
+import { samplingLaw } from '../src/core/index.ts';
 
 export function denseBv(target: Float64Array, itemCount: number, sampleSize: number, gamma: number): Float64Array {
   const size = sampleSize + 1;
   const p = 1 / itemCount;
   const A = new Float64Array(itemCount * size);
-  const row = new KernelRow(sampleSize, 'with-replacement');
+  const row = samplingLaw('with-replacement').row(sampleSize);
   for (let r = 1; r <= itemCount; r++) {
     row.fill(r - 1, itemCount - 1);
     for (let i = row.lo; i <= row.hi; i++) A[(r - 1) * size + i] = Math.sqrt(p) * row.values[i];

@@ -1,10 +1,10 @@
 /**
  * The former, slow paths of the corrections' solves, kept as references for the fast ones (issue 13): the dense
- * Cholesky factorisation of every entry, the BV solve on it, and the binomial-law moments from a full KernelRow
+ * Cholesky factorisation of every entry, the BV solve on it, and the binomial-law moments from a full row
  * per rank with each H(i, j) from its logarithm.
  */
 import { EigenvalueDecomposition, Matrix } from 'ml-matrix';
-import { BULK_CUTOFF, KernelRow } from '../src/core/sampling.ts';
+import { BinomialRow, BULK_CUTOFF, samplingLaw } from '../src/core/law/index.ts';
 import { logHypergeometricPmf } from '../src/core/special.ts';
 
 /** Cholesky–Banachiewicz over the whole lower triangle (O(size³)). */
@@ -91,11 +91,11 @@ function eigenSolver(dense: Float64Array, size: number): (b: Float64Array) => Fl
   };
 }
 
-/** g(s) and g_M(s) of moments.ts row by row: a full KernelRow of Bin(·; 2m, θ_r) for every rank. */
+/** g(s) and g_M(s) of moments.ts row by row: a full row of Bin(·; 2m, θ_r) for every rank. */
 export function rowByRowSums(targets: readonly Float64Array[], prior: Float64Array, itemCount: number, m: number) {
   const g = new Float64Array(2 * m + 1);
   const gTargets = targets.map(() => new Float64Array(2 * m + 1));
-  const row = new KernelRow(2 * m, 'with-replacement', BULK_CUTOFF);
+  const row = new BinomialRow(2 * m, BULK_CUTOFF);
   for (let r = 1; r <= itemCount; r++) {
     const pr = prior[r - 1];
     if (pr === 0) continue;
@@ -155,7 +155,7 @@ export function denseMoments(
   const gram = new Float64Array(size * size);
   const mass = new Float64Array(size);
   const cross = targets.map(() => new Float64Array(size));
-  const row = new KernelRow(m, sampling);
+  const row = samplingLaw(sampling).row(m);
   for (let r = 1; r <= itemCount; r++) {
     const pr = prior[r - 1];
     if (pr === 0) continue;

@@ -1,11 +1,11 @@
 /**
  * Readings of the corrections that the paper leaves open, as analytic expectations E[M̂(r̃)] over the sampling of
- * m items without replacement from each user's own n − 1 irrelevant items (src/core/sampling.ts KernelRow):
+ * m items without replacement from each user's own n − 1 irrelevant items (src/core/law/, the law's rows):
  * - rank estimate (eq 20) dividing by m as printed, and by m + 1 (the paper's numbers match the latter);
  * - CLS and BV computed for one n for every user (n = 3,706, and the mean n) instead of each user's own n.
  */
 import type { Metric, RankData } from '../../src/core/index.ts';
-import { BULK_CUTOFF, correctionVectors, KernelRow, metricAtRank } from '../../src/core/index.ts';
+import { BULK_CUTOFF, correctionVectors, metricAtRank, samplingLaw } from '../../src/core/index.ts';
 import { markdownTable, pct, printSection } from './markdown.ts';
 
 /** Average over users of E[v(r̃) | r_u, n_u] for each vector-valued estimator `vectorOf(n)`[metric][r̃ − 1]. */
@@ -15,7 +15,7 @@ function expectedEstimate(
   sampleSize: number,
   vectorOf: (n: number) => Float64Array[],
 ): number[] {
-  const row = new KernelRow(sampleSize, 'without-replacement', BULK_CUTOFF);
+  const row = samplingLaw('without-replacement').row(sampleSize, BULK_CUTOFF);
   const sums = new Float64Array(metrics.length);
   for (let u = 0; u < data.ranks.length; u++) {
     const n = data.itemCounts ? data.itemCounts[u] : 0;

@@ -32,7 +32,7 @@ import {
   defaultPerUserN,
 } from './distribution/recover.ts';
 import { InputError } from './errors.ts';
-import { estimatorOf, isDistributionMethod } from './estimators.ts';
+import { estimatorOf, isDistributionMethod, lawRefusal } from './estimators.ts';
 import { sampledMetricVector } from './expected.ts';
 import type { Metric } from './metrics.ts';
 import { metricOfRanks } from './metrics.ts';
@@ -40,7 +40,7 @@ import type { RankData } from './rankData.ts';
 import { itemCountOf, validateRankData } from './rankData.ts';
 import type { Result } from './result.ts';
 import { attempt, unwrap } from './result.ts';
-import { validateSamplingSetup } from './sampling.ts';
+import { validateSamplingSetup } from './law/index.ts';
 
 /** The setup of the estimates: the corrections' (n, m, sampling, prior) and the distribution fits' options. */
 export interface EstimateSetup extends CorrectionSetup {
@@ -74,7 +74,7 @@ export class EstimatorVectors {
    */
   fitted(method: Method, sampled: RankData, options: FitOptions | undefined = this.setup.fit): number[] {
     if (!isDistributionMethod(method)) throw new Error(`${method.id} is not a rank-distribution method`);
-    const bad = checkDistributionSetup(method, this.setup);
+    const bad = lawRefusal(method, this.setup.sampling) ?? checkDistributionSetup(method, this.setup);
     if (bad) throw new InputError(bad);
     const { itemCount, sampleSize, sampling } = this.setup;
     const histograms = unwrap(sampledHistograms(sampled, itemCount, sampleSize, sampling));
@@ -139,6 +139,8 @@ export class EstimatorVectors {
     const key = method.kind === 'sampled' ? method.id : `${method.id}|${itemCount}`;
     let vectors = this.cache.get(key);
     if (!vectors) {
+      const refused = lawRefusal(method, sampling);
+      if (refused) throw new InputError(refused);
       const prior = itemCount === this.setup.itemCount ? this.setup.prior : truncatePrior(this.setup.prior, itemCount);
       if (method.kind === 'sampled') {
         vectors = this.metrics.map((metric) => sampledMetricVector(metric, sampleSize));

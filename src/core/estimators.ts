@@ -8,6 +8,8 @@
  * (section 5.2), `bv:γ` (eq 25). Jin et al. 2021, which learn the rank distribution P̂(R) and apply eq 14: `mle`
  * (eq 19), `wmle[:ndcg|ap[:C]]` (eq 22), `mes[:η[:code]]` (eqs 24–27; `code`: E weighted by m + 1 as in Jin et al.'s
  * code, distribution/mes.ts), `bv-dist:γ` (eq 15).
+ * Every entry declares what it assumes of the law of the sampled rank (`requires`, law/law.ts LawProperty): under
+ * a law without it the estimator is refused with the reason (lawRefusal), never run.
  * Example: parseMethod('BV:0.10') → { kind: 'bv', id: 'bv:0.1', gamma: 0.1 }; methodLabel('bv:0.1') → 'BV γ = 0.1'.
  */
 import type { DistributionMethod, Method } from './corrections/methods.ts';
@@ -22,6 +24,8 @@ import {
 import { decimalNumber } from './decimal.ts';
 import { InputError } from './errors.ts';
 import { orList, parseIdList } from './idList.ts';
+import type { LawLike, LawProperty } from './law/index.ts';
+import { samplingLaw } from './law/index.ts';
 
 export interface Estimator {
   /** The head of its ids (`bv` in `bv:0.1`), which is also its Method.kind. */
@@ -34,6 +38,8 @@ export interface Estimator {
   readonly learnsDistribution: boolean;
   /** It fits P̂ on the whole sample (estimate.ts `fitted`) instead of averaging a vector M̂(r̃) over the instances. */
   readonly fits: boolean;
+  /** What it assumes of the law of the sampled rank: it is offered only under laws where all of these hold. */
+  readonly requires: readonly LawProperty[];
   /** Its id with the paper's parameters (Jin et al. Figure 2: `bv-dist:0.1`, `mle`, `wmle`, `mes`). */
   readonly defaultId: string;
   /** The method of an id with this head; `param` follows the first colon (undefined: none), `text` is the id as given. */
@@ -50,6 +56,7 @@ const number = decimalNumber;
 function plain(
   kind: 'sampled' | 'rank-estimate' | 'ls' | 'cls' | 'mle',
   label: string,
+  requires: readonly LawProperty[],
   options: Partial<Pick<Estimator, 'learnsDistribution' | 'fits' | 'shortLabel'>> & { withParam?: string } = {},
 ): Estimator {
   return {
@@ -57,6 +64,7 @@ function plain(
     syntax: kind,
     learnsDistribution: options.learnsDistribution ?? false,
     fits: options.fits ?? false,
+    requires,
     defaultId: kind,
     parse(param, text) {
       if (param === undefined) return { kind, id: kind } as Method;
@@ -67,18 +75,24 @@ function plain(
   };
 }
 
+/** Krichene & Rendle's corrections solve over the true ranks, through the polynomial of eqs 21–25. */
+const CORRECTION: readonly LawProperty[] = ['rankDetermined', 'polynomialInRank'];
+/** Jin et al.'s estimators fit P̂(R) through the law's columns over the true ranks (eqs 16–19). */
+const DISTRIBUTION: readonly LawProperty[] = ['rankDetermined'];
+
 /** Every estimator, in the order messages and help list them. */
 export const ESTIMATORS: readonly Estimator[] = [
-  plain('sampled', 'Sampled (uncorrected)', { shortLabel: () => 'Sampled' }),
-  plain('rank-estimate', 'Rank estimate'),
-  plain('ls', 'LS'),
-  plain('cls', 'CLS'),
+  plain('sampled', 'Sampled (uncorrected)', [], { shortLabel: () => 'Sampled' }),
+  plain('rank-estimate', 'Rank estimate', ['linearMeanInRank']),
+  plain('ls', 'LS', CORRECTION),
+  plain('cls', 'CLS', CORRECTION),
   {
     kind: 'bv',
     syntax: 'bv:G',
     parameter: { symbol: 'γ', range: 'G in [0, 1]' },
     learnsDistribution: false,
     fits: false,
+    requires: CORRECTION,
     defaultId: 'bv:0.1',
     parse(param, text) {
       if (param === undefined) throw new InputError(`method "bv" needs γ after a colon, e.g. bv:0.1`);
@@ -88,12 +102,13 @@ export const ESTIMATORS: readonly Estimator[] = [
     label: (gamma) => `BV γ = ${gamma}`,
     shortLabel: (gamma) => `BV ${gamma}`,
   },
-  plain('mle', 'MLE', { learnsDistribution: true, fits: true, withParam: 'mle takes no parameter' }),
+  plain('mle', 'MLE', DISTRIBUTION, { learnsDistribution: true, fits: true, withParam: 'mle takes no parameter' }),
   {
     kind: 'wmle',
     syntax: 'wmle[:ndcg|ap[:C]]',
     learnsDistribution: true,
     fits: true,
+    requires: DISTRIBUTION,
     defaultId: 'wmle',
     parse(param, text) {
       let weight: 'ndcg' | 'ap' = 'ndcg';
@@ -113,6 +128,7 @@ export const ESTIMATORS: readonly Estimator[] = [
     syntax: 'mes[:η[:code]]',
     learnsDistribution: true,
     fits: true,
+    requires: DISTRIBUTION,
     defaultId: 'mes',
     parse(param, text) {
       const parts = param === undefined ? [] : param.split(':');
@@ -133,6 +149,7 @@ export const ESTIMATORS: readonly Estimator[] = [
     syntax: 'bv-dist:G',
     learnsDistribution: true,
     fits: false,
+    requires: [...DISTRIBUTION, ...CORRECTION.filter((p) => !DISTRIBUTION.includes(p))],
     defaultId: 'bv-dist:0.1',
     parse(param, text) {
       const parts = param === undefined ? [] : param.split(':');
@@ -221,4 +238,23 @@ export function methodSyntaxes(learnsDistribution: boolean, short = false): stri
     const syntax = short ? e.syntax.replace(/\[.*\]$/, '') : e.syntax;
     return e.parameter && !short ? `${syntax} (${e.parameter.symbol} = ${e.parameter.range})` : syntax;
   });
+}
+
+/** What each law property means, for refusals: "the law of r̃ is a function of the true rank, n and m alone". */
+const PROPERTY_TEXT: Readonly<Record<LawProperty, string>> = {
+  rankDetermined: 'the law of r̃ is a function of the true rank, n and m alone',
+  polynomialInRank: 'p(r̃ | r) is a polynomial of degree m in the true rank r',
+  linearMeanInRank: 'E[r̃ − 1 | r] = m (r − 1)/(n − 1)',
+};
+
+/**
+ * Null when `method` holds under the law, else why it is refused: 'CLS is not offered under sampling X: it needs a
+ * law where p(r̃ | r) is a polynomial of degree m in the true rank r'.
+ */
+export function lawRefusal(method: Method, sampling: LawLike): string | null {
+  const law = samplingLaw(sampling);
+  const missing = estimatorOf(method).requires.filter((property) => !law.holds[property]);
+  if (missing.length === 0) return null;
+  const label = methodLabel(method.id);
+  return `${label} is not offered under sampling ${law.label}: it needs a law where ${missing.map((p) => PROPERTY_TEXT[p]).join(', and ')}`;
 }

@@ -1,13 +1,13 @@
 /**
  * Exact metrics of a recommender's instances (eq 1), and the expectation and spread of the sampled metric
- * (eq 16), computed analytically from the law of r̃ | r (sampling.ts).
+ * (eq 16), computed analytically from the law of r̃ | r (law/).
  */
 import type { Metric } from './metrics.ts';
 import { metricAtRank, metricTerm } from './metrics.ts';
 import type { RankData } from './rankData.ts';
 import { itemCountOf, validateRankData } from './rankData.ts';
-import type { Sampling } from './sampling.ts';
-import { BULK_CUTOFF, KernelRow, validateSamplingSetup } from './sampling.ts';
+import type { LawLike } from './law/index.ts';
+import { BULK_CUTOFF, samplingLaw, validateSamplingSetup } from './law/index.ts';
 import { Adder } from './special.ts';
 
 export interface MetricSummary {
@@ -59,7 +59,7 @@ export function expectedSampledMetric(
   metric: Metric,
   itemCount: number,
   sampleSize: number,
-  sampling: Sampling,
+  sampling: LawLike,
 ): MetricSummary {
   return expectedSampledMetrics(data, [metric], itemCount, sampleSize, sampling)[0];
 }
@@ -73,10 +73,11 @@ export function expectedSampledMetrics(
   metrics: readonly Metric[],
   itemCount: number,
   sampleSize: number,
-  sampling: Sampling,
+  sampling: LawLike,
 ): MetricSummary[] {
   const m = sampleSize;
-  const row = new KernelRow(m, sampling, BULK_CUTOFF);
+  const law = samplingLaw(sampling);
+  const row = law.row(m, BULK_CUTOFF);
   const singles = metrics.map((metric) => sampledMetricVector(metric, m));
   const means = metrics.map(() => new Adder());
   const variances = metrics.map(() => new Adder());
@@ -86,7 +87,7 @@ export function expectedSampledMetrics(
   let weight = 0;
   for (let i = 0; i < data.weights.length; i++) {
     const n = itemCountOf(data, i, itemCount);
-    validateSamplingSetup(n, m, sampling);
+    validateSamplingSetup(n, m, law);
     const lo = data.offsets[i];
     const k = data.offsets[i + 1] - lo;
     e.fill(0);
@@ -216,11 +217,11 @@ export function expectedOfVectors(
   vectors: readonly Float64Array[],
   itemCount: number,
   sampleSize: number,
-  sampling: Sampling,
+  sampling: LawLike,
   maxRank = itemCount,
 ): Float64Array[] {
   validateSamplingSetup(itemCount, sampleSize, sampling);
-  const row = new KernelRow(sampleSize, sampling, BULK_CUTOFF);
+  const row = samplingLaw(sampling).row(sampleSize, BULK_CUTOFF);
   const outs = vectors.map(() => new Float64Array(maxRank));
   // Vectors are taken four at a time with scalar accumulators (padding with zeros): one sweep over a kernel row
   // feeds four expectations, which is several times faster in V8 than an inner loop over the vectors.
@@ -264,7 +265,7 @@ export function expectedCurve(
   metrics: readonly Metric[],
   itemCount: number,
   sampleSize: number,
-  sampling: Sampling,
+  sampling: LawLike,
   maxRank = itemCount,
 ): Float64Array[] {
   const vectors = metrics.map((metric) => sampledMetricVector(metric, sampleSize));

@@ -1,30 +1,31 @@
 /**
  * The expected sampled metric of one relevant item, E[M(r̃) | r] (Krichene & Rendle eq 16), in O(K) or O(1)
- * instead of a sum over the whole law of r̃ = 1 + X (sampling.ts: X ~ Binomial(m, θ), θ = (r − 1)/(n − 1), with
+ * instead of a sum over the whole law of r̃ = 1 + X (law/: X ~ Binomial(m, θ), θ = (r − 1)/(n − 1), with
  * replacement, eq 15; X ~ Hypergeometric(N = n − 1, K = r − 1, m) without, section 4.4), whose window grows as √m:
  * - AUC on the sample is (m − X)/m (eq 7 with m + 1 items), so E = 1 − E[X]/m = 1 − θ under both laws;
  * - a metric with a cut-off c (Recall@c, Prec@c, AP@c, NDCG@c) is zero beyond r̃ = c: E = Σ_{x<c} p(x) M(1 + x),
  *   p(0) in log space (special.ts, Loader) and the pmf ratio recurrence upwards;
- * - AP = 1/r̃ (eq 12) has a closed form: with replacement E[1/(1 + X)] = (1 − (1 − θ)^{m+1})/((m + 1)θ) (from
- *   C(m, x)/(x + 1) = C(m + 1, x + 1)/(m + 1)); without, by C(K, x)/(x + 1) = C(K + 1, x + 1)/(K + 1) and
- *   Vandermonde, E = (N + 1)(1 − q)/((m + 1)(K + 1)) with q = P(Hyp(N + 1, K + 1, m + 1) = 0).
+ * - AP = 1/r̃ (eq 12) has a closed form, the law's expectedReciprocal: with replacement E[1/(1 + X)] =
+ *   (1 − (1 − θ)^{m+1})/((m + 1)θ) (from C(m, x)/(x + 1) = C(m + 1, x + 1)/(m + 1)); without, by
+ *   C(K, x)/(x + 1) = C(K + 1, x + 1)/(K + 1) and Vandermonde, E = (N + 1)(1 − q)/((m + 1)(K + 1)) with
+ *   q = P(Hyp(N + 1, K + 1, m + 1) = 0).
  * Untruncated NDCG, and a reading of another definition without cut-off (variants/definedMetric.ts), have no short
  * form: `null` (sum over the law instead).
  * Example: expectedSampledAtRank(parseMetric('auc'), 11, 101, 10, 'with-replacement') ≈ 0.9.
  */
 import type { Metric } from './metrics.ts';
 import { metricAtRank } from './metrics.ts';
-import type { Sampling } from './sampling.ts';
-import { logBinomialPmf, logHypergeometricPmf } from './special.ts';
+import type { LawLike, SampledRankLaw } from './law/index.ts';
+import { samplingLaw } from './law/index.ts';
 
 export function expectedSampledAtRank(
   metric: Metric,
   trueRank: number,
   itemCount: number,
   sampleSize: number,
-  sampling: Sampling,
+  sampling: LawLike,
 ): number | null {
-  const closed = closedForm(metric, trueRank - 1, itemCount - 1, sampleSize, sampling);
+  const closed = closedForm(metric, trueRank - 1, itemCount - 1, sampleSize, samplingLaw(sampling));
   if (closed !== null) return closed;
   if (metric.cutoff === null) return null;
   const out = new Float64Array(1);
@@ -36,17 +37,12 @@ export function expectedSampledAtRank(
  * E[M(r̃) | r] for rank 1 (r̃ = 1 surely), AUC and untruncated AP, with K = r − 1 of the N = n − 1 other items above
  * the relevant one; null for the other metrics.
  */
-function closedForm(metric: Metric, K: number, N: number, m: number, sampling: Sampling): number | null {
+function closedForm(metric: Metric, K: number, N: number, m: number, law: SampledRankLaw): number | null {
   if (K <= 0) return metricAtRank(metric, 1, m + 1);
   if (metric.atRank) return null;
   if (metric.kind === 'auc') return (N - K) / N;
   if (metric.kind !== 'ap' || metric.cutoff !== null) return null;
-  if (sampling === 'with-replacement') {
-    const theta = K / N;
-    return -Math.expm1((m + 1) * Math.log1p(-theta)) / ((m + 1) * theta);
-  }
-  const logQ = m + 1 > N - K ? -Infinity : logHypergeometricPmf(0, K + 1, N - K, m + 1);
-  return ((N + 1) * -Math.expm1(logQ)) / ((m + 1) * (K + 1));
+  return law.expectedReciprocal(K, N, m);
 }
 
 /** AUC and untruncated AP in Krichene & Rendle's reading: E[M(r̃) | r] in closed form (closedForm). */
@@ -54,14 +50,11 @@ function hasClosedForm(metric: Metric): boolean {
   return !metric.atRank && (metric.kind === 'auc' || (metric.kind === 'ap' && metric.cutoff === null));
 }
 
-/** The ratio recurrence rescales its running product past this (long cut-offs would overflow). */
-const HUGE = 1e200;
-const LOG_HUGE = Math.log(HUGE);
-
 /**
  * E[M(r̃) | r] of several metrics at one (m, law), for many (r, n): the values M(1 + x) a cut-off metric takes on
  * the sample are tabulated once, and the law's first terms p(0..c − 1) are computed once per rank for all metrics
- * by the pmf ratio recurrence, scaled by the first term p(x₀) (kept as a logarithm, so that nothing underflows):
+ * by the pmf ratio recurrence (the law's prefix), scaled by the first term p(x₀) (kept as a logarithm, so that
+ * nothing underflows):
  * E = p(x₀) Σ_x (p(x)/p(x₀)) M(1 + x). The same values as expectedSampledAtRank to rounding; the sweeps of
  * Figures 2 and 6 evaluate millions of (instance, m) pairs.
  * Example: new ExpectedAtRankBatch([auc, recall10], 100, 'with-replacement').evaluate(11, 1001, out).
@@ -72,12 +65,15 @@ export class ExpectedAtRankBatch {
   private readonly terms: number;
   /** p(x)/p(x₀) for x₀ ≤ x < terms (zero below x₀). */
   private readonly scaled: Float64Array;
+  /** The law of the sampled rank (law/law.ts). */
+  readonly law: SampledRankLaw;
 
   constructor(
     readonly metrics: readonly Metric[],
     readonly sampleSize: number,
-    readonly sampling: Sampling,
+    sampling: LawLike,
   ) {
+    this.law = samplingLaw(sampling);
     const m = sampleSize;
     this.tables = metrics.map((metric) => {
       if (hasClosedForm(metric)) return null;
@@ -97,13 +93,13 @@ export class ExpectedAtRankBatch {
 
   /** Writes E[M_t(r̃) | r] for true rank `trueRank` among `itemCount` items into out[t]. */
   evaluate(trueRank: number, itemCount: number, out: Float64Array): void {
-    const { metrics, tables, sampleSize: m, sampling, scaled } = this;
-    const log0 = this.fillScaled(trueRank - 1, itemCount - 1);
+    const { metrics, tables, sampleSize: m, law, scaled } = this;
+    const log0 = law.prefix(trueRank - 1, itemCount - 1, m, this.terms, scaled);
     const first = Math.exp(log0);
     for (let t = 0; t < metrics.length; t++) {
       const table = tables[t];
       if (table === null) {
-        out[t] = closedForm(metrics[t], trueRank - 1, itemCount - 1, m, sampling)!;
+        out[t] = closedForm(metrics[t], trueRank - 1, itemCount - 1, m, law)!;
         continue;
       }
       let sum = 0;
@@ -111,43 +107,5 @@ export class ExpectedAtRankBatch {
       // p(x₀) may underflow where the sum still matters (m θ large, x small): combine the logarithms then.
       out[t] = sum === 0 || log0 === -Infinity ? 0 : first > 0 ? first * sum : Math.exp(log0 + Math.log(sum));
     }
-  }
-
-  /**
-   * p(x)/p(x₀) for x < terms into this.scaled, x₀ the smallest value of the law of X = r̃ − 1 (K = r − 1 of the
-   * N = n − 1 other items above the relevant one); returns log p(x₀), −∞ when the law has no mass below `terms`.
-   */
-  private fillScaled(K: number, N: number): number {
-    const { scaled, terms, sampleSize: m } = this;
-    scaled.fill(0);
-    if (terms === 0) return 0;
-    const withReplacement = this.sampling === 'with-replacement';
-    if (withReplacement && K === N) {
-      // θ = 1: every sampled item ranks above the relevant one, X = m surely.
-      if (m >= terms) return -Infinity;
-      scaled[m] = 1;
-      return 0;
-    }
-    const lowest = withReplacement ? 0 : Math.max(0, m - (N - K));
-    if (lowest >= terms) return -Infinity;
-    const highest = withReplacement ? m : Math.min(K, m);
-    const odds = K / (N - K);
-    let value = 1;
-    let shift = 0;
-    for (let x = lowest; x < terms && x <= highest; x++) {
-      // Ratio p(x)/p(x − 1) of the binomial (θ = K/N) or the hypergeometric law.
-      if (x > lowest)
-        value *= withReplacement ? ((m - x + 1) / x) * odds : ((K - x + 1) * (m - x + 1)) / (x * (N - K - m + x));
-      if (value > HUGE) [value, shift] = this.rescale(x, value, shift);
-      scaled[x] = value;
-    }
-    const log0 = withReplacement ? logBinomialPmf(0, m, K / N, (N - K) / N) : logHypergeometricPmf(lowest, K, N - K, m);
-    return log0 + shift;
-  }
-
-  /** Divides scaled[0..x) and `value` by HUGE (long cut-offs: the ratios' product would overflow). */
-  private rescale(x: number, value: number, shift: number): [number, number] {
-    for (let y = 0; y < x; y++) this.scaled[y] /= HUGE;
-    return [value / HUGE, shift + LOG_HUGE];
   }
 }

@@ -8,7 +8,7 @@ import { expectedSampledMetrics } from './expected.ts';
 import type { Metric } from './metrics.ts';
 import type { RankData } from './rankData.ts';
 import { validateRankData } from './rankData.ts';
-import { validateSamplingSetup } from './sampling.ts';
+import { validateSamplingSetup } from './law/index.ts';
 import type { SamplingSetup } from './setup.ts';
 
 /**

@@ -1,6 +1,6 @@
 export * from './errors.ts';
 export * from './metrics.ts';
-export * from './sampling.ts';
+export * from './law/index.ts';
 export * from './setup.ts';
 export * from './rankData.ts';
 export * from './expected.ts';

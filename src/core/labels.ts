@@ -3,9 +3,8 @@
  * law in words, integers with thousands separators, fixed decimals and read-out values. Method labels come from
  * the estimator registry (estimators.ts).
  */
-import type { Sampling } from './sampling.ts';
-
 export { methodLabel, shortMethodLabel } from './estimators.ts';
+export { SAMPLING_LABELS } from './law/index.ts';
 
 const METRIC_LABELS: Readonly<Record<string, string>> = {
   auc: 'AUC',
@@ -21,12 +20,6 @@ export function metricLabel(id: string): string {
   const label = METRIC_LABELS[kind] ?? kind;
   return cutoff === undefined ? label : `${label}@${cutoff}`;
 }
-
-/** `with-replacement` → "with replacement". */
-export const SAMPLING_LABELS: Readonly<Record<Sampling, string>> = {
-  'with-replacement': 'with replacement',
-  'without-replacement': 'without replacement',
-};
 
 const integer = new Intl.NumberFormat('en-US');
 

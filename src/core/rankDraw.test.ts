@@ -1,13 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { expectClose } from '../../test/expectClose.ts';
 import { createRandom, drawAboveCounts } from './random.ts';
-import { drawAboveCountsByLaw, drawSuccesses, pmfAtMode } from './rankDraw.ts';
-import { KernelRow } from './sampling.ts';
+import type { RandomSource } from './random.ts';
+import { drawAboveCountsByLaw } from './rankDraw.ts';
+import { samplingLaw } from './law/index.ts';
 import { logBinomialPmf, logHypergeometricPmf } from './special.ts';
 
-/** Exact pmf of drawSuccesses' law from the kernel rows of sampling.ts (ratio recurrence, independent code). */
+/** The law drawn from (law/law.ts `draw`, `pmfAtMode`): Binomial with replacement, Hypergeometric without. */
+const lawOf = (withReplacement: boolean) => samplingLaw(withReplacement ? 'with-replacement' : 'without-replacement');
+const drawSuccesses = (
+  random: RandomSource,
+  draws: number,
+  successes: number,
+  population: number,
+  withReplacement: boolean,
+  atMode?: number,
+) => lawOf(withReplacement).draw(random, draws, successes, population, atMode);
+const pmfAtMode = (draws: number, successes: number, population: number, withReplacement: boolean) =>
+  lawOf(withReplacement).pmfAtMode(draws, successes, population);
+
+/** Exact pmf of drawSuccesses' law from the law's rows (ratio recurrence, independent code). */
 function exactPmf(draws: number, successes: number, population: number, withReplacement: boolean): Float64Array {
-  const row = new KernelRow(draws, withReplacement ? 'with-replacement' : 'without-replacement').fill(
+  const row = lawOf(withReplacement).row(draws).fill(
     successes,
     population,
   );
@@ -190,7 +204,7 @@ describe('drawAboveCountsByLaw (several relevant items: gap by gap)', () => {
       const r1 = createRandom(21);
       const r2 = createRandom(22);
       for (let t = 0; t < DRAWS; t++) {
-        drawAboveCountsByLaw(r1, above, pool, m, withReplacement, out);
+        drawAboveCountsByLaw(r1, above, pool, m, lawOf(withReplacement), out);
         byLaw.set(`${out[0]},${out[1]}`, (byLaw.get(`${out[0]},${out[1]}`) ?? 0) + 1);
         drawAboveCounts(r2, above, pool, m, withReplacement, out);
         literal.set(`${out[0]},${out[1]}`, (literal.get(`${out[0]},${out[1]}`) ?? 0) + 1);
@@ -213,7 +227,7 @@ describe('drawAboveCountsByLaw (several relevant items: gap by gap)', () => {
     // n = 10, m = 8 = n − 2, an instance with 3 relevant items (ranks 2, 9, 10): only 7 irrelevant items to draw.
     const byLaw = new Int32Array(3);
     const literal = new Int32Array(3);
-    drawAboveCountsByLaw(createRandom(1), [1, 7, 7], 7, 8, false, byLaw);
+    drawAboveCountsByLaw(createRandom(1), [1, 7, 7], 7, 8, lawOf(false), byLaw);
     drawAboveCounts(createRandom(1), [1, 7, 7], 7, 8, false, literal);
     expect([...byLaw]).toEqual([1, 7, 7]);
     expect([...literal]).toEqual([1, 7, 7]);
@@ -225,7 +239,7 @@ describe('drawAboveCountsByLaw (several relevant items: gap by gap)', () => {
     const out = new Int32Array(1);
     for (const [m, above, pool] of CASES) {
       for (const withReplacement of [true, false]) {
-        drawAboveCountsByLaw(a, [above], pool, m, withReplacement, out);
+        drawAboveCountsByLaw(a, [above], pool, m, lawOf(withReplacement), out);
         expect(out[0]).toBe(drawSuccesses(b, m, above, pool, withReplacement));
       }
     }

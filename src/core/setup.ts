@@ -4,7 +4,7 @@
  * that crosses a worker boundary or a link in a few bytes, made into p(r) only where it is used.
  */
 import type { RankData } from './rankData.ts';
-import type { Sampling } from './sampling.ts';
+import type { Sampling } from './law/index.ts';
 
 /**
  * The prior p(r) of the corrections (Krichene & Rendle 2020 eqs 21–25) and of Jin et al.'s `bv-dist`: uniform (the

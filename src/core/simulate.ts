@@ -23,7 +23,8 @@ import type { RankData } from './rankData.ts';
 import { distinctItemCounts, totalWeight, validateRankData } from './rankData.ts';
 import type { Result } from './result.ts';
 import { attempt } from './result.ts';
-import { validateSamplingSetup } from './sampling.ts';
+import { lawRefusal } from './estimators.ts';
+import { validateSamplingSetup } from './law/index.ts';
 import { HistogramCollector, SampledEvaluation } from './study/draw.ts';
 import { RankTally } from './study/tally.ts';
 import { correctOrderings, correctWinners, meanStd } from './study/summary.ts';
@@ -122,6 +123,10 @@ export function simulate(options: SimulationOptions): SimulationResult {
   if (!Number.isSafeInteger(repeats) || repeats < 1)
     throw new InputError(`repetitions must be an integer ≥ 1, got ${repeats}`);
   if (!Number.isSafeInteger(seed)) throw new InputError(`seed must be an integer, got ${seed}`);
+  for (const method of methods) {
+    const refused = lawRefusal(method, sampling);
+    if (refused) throw new InputError(refused);
+  }
   const setup: EstimateSetup = {
     itemCount,
     sampleSize: m,
@@ -149,7 +154,7 @@ export function simulate(options: SimulationOptions): SimulationResult {
   const itemCounts = distinctItemCounts(recommenders);
   if (itemCounts.size > 0) cache.prepare(methods, itemCounts);
   const random = createRandom(seed);
-  const evaluation = new SampledEvaluation(random, m, sampling === 'with-replacement');
+  const evaluation = new SampledEvaluation(random, m, sampling);
   // Under a tie rule: fixed positions (optimistic, pessimistic), or a random order drawn in each repetition.
   const ties = options.ties;
   const fixed = recommenders.map((data) => (ties === 'random' ? data : resolveTies(data, ties)));

@@ -11,7 +11,7 @@
  */
 import type { RankData } from '../core/rankData.ts';
 import { groupedRankData, singleRankData } from '../core/rankData.ts';
-import type { Sampling } from '../core/sampling.ts';
+import type { Sampling } from '../core/law/index.ts';
 import { integerCell } from './cells.ts';
 import type { ItemColumns, ItemExtras } from './itemColumns.ts';
 import { checkTieRanges, extraColumns, itemColumns, readItemExtras } from './itemColumns.ts';

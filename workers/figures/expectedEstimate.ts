@@ -10,14 +10,16 @@ import {
   expectedSampledMetric,
   isSingleRelevant,
   itemCountOf,
-  KernelRow,
   metricAtRank,
   parseMethod,
+  samplingLaw,
   singleRankData,
   type CorrectionSetup,
+  type LawLike,
   type Metric,
+  type PmfRow,
   type RankData,
-  type Sampling,
+  type SampledRankLaw,
 } from '../../src/core/index.ts';
 
 /** The corrections' setup (n, m, the sampling law, p(r) as a vector: null is uniform, the paper's choice), and: */
@@ -103,7 +105,7 @@ export function expectedEstimates(
 /** The vectors of the metrics without a short form, per cache of all the metrics (shared as that cache is). */
 const longVectors = new WeakMap<EstimatorVectors, EstimatorVectors>();
 
-let lastRow: KernelRow | null = null;
+let lastRow: { law: SampledRankLaw; row: PmfRow } | null = null;
 
 /**
  * Rows are cut where p(r̃ | r) falls below 10⁻¹⁶ of its mode: what is left out changes an expectation of values in
@@ -111,25 +113,26 @@ let lastRow: KernelRow | null = null;
  */
 const FIGURE_CUTOFF = 1e-16;
 
-/** A kernel row for (m, sampling), reused across calls (its arrays have m + 1 entries). */
-function rowFor(m: number, sampling: Sampling): KernelRow {
-  if (!lastRow || lastRow.sampleSize !== m || lastRow.sampling !== sampling) {
-    lastRow = new KernelRow(m, sampling, FIGURE_CUTOFF);
-  }
-  return lastRow;
+/** A row of the law for (m, law), reused across calls (its arrays have m + 1 entries). */
+function rowFor(m: number, sampling: LawLike): PmfRow {
+  const law = samplingLaw(sampling);
+  if (!lastRow || lastRow.row.sampleSize !== m || lastRow.law !== law) lastRow = { law, row: law.row(m, FIGURE_CUTOFF) };
+  return lastRow.row;
 }
 
 /**
  * The largest m of a sweep: n − 1 (the paper's axis; with replacement any m is possible), or without replacement the
  * smallest n_i − k_i over the instances.
  */
-export function largestSampleSize(recommenders: readonly RankData[], itemCount: number, sampling: Sampling): number {
+export function largestSampleSize(recommenders: readonly RankData[], itemCount: number, sampling: LawLike): number {
+  const law = samplingLaw(sampling);
   let max = itemCount - 1;
-  if (sampling === 'with-replacement') return Math.max(1, max);
+  if (!Number.isFinite(law.maxSampleSize(itemCount))) return Math.max(1, max);
   for (const data of recommenders) {
     for (let i = 0; i < data.weights.length; i++) {
+      // An instance with k relevant items has n − k irrelevant ones to draw from: the law's largest m for them.
       const k = data.offsets[i + 1] - data.offsets[i];
-      max = Math.min(max, itemCountOf(data, i, itemCount) - k);
+      max = Math.min(max, law.maxSampleSize(itemCountOf(data, i, itemCount) - k + 1));
     }
   }
   return Math.max(1, max);

@@ -5,7 +5,7 @@
  */
 import {
   BULK_CUTOFF,
-  KernelRow,
+  samplingLaw,
   metricAtRank,
   parseDefinedMetric,
   sampledMetricVector,
@@ -41,7 +41,7 @@ export function expectedAtRanks(
   sampling: Sampling,
 ): Float64Array[] {
   validateSamplingSetup(itemCount, sampleSize, sampling);
-  const row = new KernelRow(sampleSize, sampling, BULK_CUTOFF);
+  const row = samplingLaw(sampling).row(sampleSize, BULK_CUTOFF);
   const outs = vectors.map(() => new Float64Array(ranks.length));
   for (let i = 0; i < ranks.length; i++) {
     row.fillRaw(ranks[i] - 1, itemCount - 1);

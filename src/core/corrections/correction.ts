@@ -5,10 +5,11 @@
 import { InputError } from '../errors.ts';
 import type { Metric } from '../metrics.ts';
 import { metricAtRank, metricCurve } from '../metrics.ts';
-import type { Sampling } from '../sampling.ts';
-import { BULK_CUTOFF, KernelRow, validateSamplingSetup } from '../sampling.ts';
+import type { LawLike } from '../law/index.ts';
+import { BULK_CUTOFF, samplingLaw, validateSamplingSetup } from '../law/index.ts';
 import { constrainedLeastSquares } from './cls.ts';
-import type { CorrectionKind } from './methods.ts';
+import { lawRefusal } from '../estimators.ts';
+import type { CorrectionKind, Method } from './methods.ts';
 import { leastSquaresCorrections } from './leastSquares.ts';
 import { polynomialSystem } from './polynomialSystem.ts';
 import type { KernelMoments } from './moments.ts';
@@ -19,7 +20,8 @@ import { solveSymmetricMany } from './solve.ts';
 export interface CorrectionSetup {
   readonly itemCount: number;
   readonly sampleSize: number;
-  readonly sampling: Sampling;
+  /** The law of the sampled rank (law/law.ts), or its id. */
+  readonly sampling: LawLike;
   /** p(r) for r = 1..n, any positive scale (normalised here); uniform when absent (the paper's choice). */
   readonly prior?: ArrayLike<number> | null;
 }
@@ -75,7 +77,8 @@ export class CorrectionKernel {
 
   moments(): KernelMoments {
     const { itemCount, sampleSize, sampling } = this.setup;
-    const system = sampling === 'with-replacement' ? undefined : this.system();
+    // A law with the product identity needs no compressed system for its moments (moments.ts).
+    const system = samplingLaw(sampling).productIdentity ? undefined : this.system();
     const prior = this.setup.prior ? this.prior : null;
     return (this.momentsValue ??= kernelMoments(this.targets, prior, itemCount, sampleSize, sampling, system));
   }
@@ -96,6 +99,8 @@ export function correctionVectors(
 ): Float64Array[] {
   const { itemCount: n, sampleSize: m, sampling, method } = options;
   validateSamplingSetup(n, m, sampling);
+  const refused = lawRefusal({ kind: method, id: method === 'bv' ? `bv:${options.gamma}` : method } as Method, sampling);
+  if (refused) throw new InputError(refused);
   if (method === 'rank-estimate') return metrics.map((metric) => rankEstimateVector(metric, n, m));
   const gamma = method === 'bv' ? (options.gamma ?? NaN) : 0;
   if (!(gamma >= 0 && gamma <= 1)) throw new InputError(`γ must be in [0, 1], got ${options.gamma}`);
@@ -136,7 +141,7 @@ export function correctionObjective(metric: Metric, vector: Float64Array, setup:
   const { itemCount: n, sampleSize: m, sampling } = setup;
   validateSamplingSetup(n, m, sampling);
   const prior = normalisedPrior(n, setup.prior);
-  const row = new KernelRow(m, sampling, BULK_CUTOFF);
+  const row = samplingLaw(sampling).row(m, BULK_CUTOFF);
   let bias = 0;
   let variance = 0;
   for (let r = 1; r <= n; r++) {

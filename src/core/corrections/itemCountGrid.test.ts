@@ -13,7 +13,7 @@ import {
   interpolateInItemCount,
   interpolationNodes,
   itemCountNodes,
-  KernelRow,
+  samplingLaw,
   parseMethod,
   parseMethodList,
   parseMetricList,
@@ -33,7 +33,7 @@ function exactVectors(method: Method, n: number, sampling: Sampling): Float64Arr
 
 /** Σ_r̃ p(r̃ | r) d(r̃) for r = 1..n (at index r − 1): the error d causes in the expected estimate at each r. */
 function expectedError(d: Float64Array, n: number, sampling: Sampling): Float64Array {
-  const row = new KernelRow(M, sampling, 1e-16);
+  const row = samplingLaw(sampling).row(M, 1e-16);
   const out = new Float64Array(n);
   for (let r = 1; r <= n; r++) {
     row.fill(r - 1, n - 1);

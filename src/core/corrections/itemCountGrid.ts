@@ -12,7 +12,8 @@
  * a few 1e-6. Only `cls` and `bv` with γ ≥ 10⁻³ (`bv-dist` alike) under the uniform prior and n ≥ 10·m are
  * interpolated; `ls` (a truncated SVD, not smooth in n), tiny γ, user priors and small n are solved exactly.
  */
-import type { Sampling } from '../sampling.ts';
+import type { LawLike } from '../law/index.ts';
+import { samplingLaw } from '../law/index.ts';
 import type { Method } from './methods.ts';
 import { extent } from '../extent.ts';
 
@@ -28,12 +29,13 @@ const STENCIL = 6;
 const MIN_RATIO = 10;
 
 /**
- * The smallest n/m at which `method`'s vectors are interpolated: BV with replacement is smooth in n even for m
- * close to n (E[M̂ | r] off by < 1e-6 at m = 1,000 on MovieLens' 1,393..3,687, < 1e-8 at m = 100 on 150..300);
- * CLS (kinks) and BV without replacement need n ≥ 10·m.
+ * The smallest n/m at which `method`'s vectors are interpolated: under a law smooth in n (law.ts
+ * smoothInItemCount: with replacement) BV is smooth even for m close to n (E[M̂ | r] off by < 1e-6 at m = 1,000 on
+ * MovieLens' 1,393..3,687, < 1e-8 at m = 100 on 150..300); CLS (kinks) and BV under the other laws (without
+ * replacement) need n ≥ 10·m.
  */
-export function minimumItemCountRatio(method: Method, sampling: Sampling): number {
-  return sampling === 'with-replacement' && method.kind !== 'cls' ? 0 : MIN_RATIO;
+export function minimumItemCountRatio(method: Method, sampling: LawLike): number {
+  return samplingLaw(sampling).smoothInItemCount && method.kind !== 'cls' ? 0 : MIN_RATIO;
 }
 /** Smallest γ whose BV vectors are interpolated. */
 const SMALLEST_GAMMA = 1e-3;

@@ -5,7 +5,7 @@
  * resolve and reaches a lower bias than numpy's lstsq on the dense A.
  */
 import { Matrix, SingularValueDecomposition } from 'ml-matrix';
-import type { Sampling } from '../sampling.ts';
+import type { LawLike } from '../law/index.ts';
 import { polynomialSystem } from './polynomialSystem.ts';
 
 export interface LeastSquaresResult {
@@ -21,7 +21,7 @@ export function leastSquaresCorrections(
   prior: Float64Array,
   itemCount: number,
   sampleSize: number,
-  sampling: Sampling,
+  sampling: LawLike,
 ): LeastSquaresResult {
   const system = polynomialSystem(targets, prior, itemCount, sampleSize, sampling);
   const basis = new Matrix(system.rows, system.columns);

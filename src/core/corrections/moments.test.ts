@@ -11,7 +11,7 @@ import { denseMoments, denseSolveSymmetricMany, rowByRowMoments } from '../../..
 import { metricCurve, parseMetric } from '../metrics.ts';
 import { extent } from '../extent.ts';
 import { distinctItemCounts } from '../rankData.ts';
-import type { Sampling } from '../sampling.ts';
+import type { Sampling } from '../law/index.ts';
 import { CorrectionKernel, correctionVectors } from './correction.ts';
 import { kernelMoments, normalisedPrior } from './moments.ts';
 

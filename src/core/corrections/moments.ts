@@ -10,16 +10,14 @@
  *   G_ij = H(i, j) g(i+j),  g(s) = Σ_r p(r) Bin(s; 2m, θ_r)
  *   h_i = Σ_j H(i, j) g_M(i+j),  g_M(s) = Σ_r p(r) M(r) Bin(s; 2m, θ_r)   (as Σ_j p(j|r) = 1)
  *   c_i = Σ_j G_ij
- * in O(n·√m + m²) instead of O(n·m²) (binomialSums.ts), or with the rows interpolated between ranks in O(n·q + (n/L)·q·√m)
- * when n ≫ m (blockSums.ts); all sums have positive terms. Without replacement there is no such identity: the
+ * in O(n·√m + m²) instead of O(n·m²) (law/binomialSums.ts), or with the rows interpolated between ranks in
+ * O(n·q + (n/L)·q·√m) when n ≫ m (law/blockSums.ts); all sums have positive terms. Without replacement there is no such identity: the
  * moments come from the exact compressed system of polynomialSystem.ts (momentsFromSystem), also O(n·m + m³).
  */
 import { InputError } from '../errors.ts';
-import type { Sampling } from '../sampling.ts';
+import type { BinomialSums, LawLike } from '../law/index.ts';
+import { samplingLaw } from '../law/index.ts';
 import { logHypergeometricPmf } from '../special.ts';
-import type { BinomialSums } from './binomialSums.ts';
-import { binomialSums } from './binomialSums.ts';
-import { blockBinomialSums } from './blockSums.ts';
 import type { PolynomialSystem } from './polynomialSystem.ts';
 import { polynomialSystem } from './polynomialSystem.ts';
 
@@ -75,9 +73,10 @@ export function kernelMoments(
   prior: Float64Array | null,
   itemCount: number,
   sampleSize: number,
-  sampling: Sampling,
+  sampling: LawLike,
   system?: PolynomialSystem,
 ): KernelMoments {
+  const law = samplingLaw(sampling);
   checkSystemSize(sampleSize, 'bv');
   const uniform = 1 / itemCount;
   const targetSquare = targets.map((t) => {
@@ -86,21 +85,15 @@ export function kernelMoments(
     else for (let r = 0; r < itemCount; r++) s += uniform * t[r] * t[r];
     return s;
   });
-  const moments =
-    sampling === 'with-replacement'
-      ? binomialMoments(targets, prior, itemCount, sampleSize)
-      : momentsFromSystem(
-          system ?? polynomialSystem(targets, prior ?? normalisedPrior(itemCount), itemCount, sampleSize, sampling),
-        );
+  // A law with the product identity gives the moments from its sums g, g_M (law/binomialSums.ts, law/blockSums.ts);
+  // the others from the compressed system.
+  const sums = law.binomialSums(targets, prior, itemCount, sampleSize);
+  const moments = sums
+    ? momentsFromSums(sums, sampleSize)
+    : momentsFromSystem(
+        system ?? polynomialSystem(targets, prior ?? normalisedPrior(itemCount), itemCount, sampleSize, law),
+      );
   return { ...moments, targetSquare };
-}
-
-/** The sums g, g_M by blocks of ranks when n ≫ m (blockSums.ts), else by the mirrored rows (binomialSums.ts). */
-function binomialMoments(targets: readonly Float64Array[], prior: Float64Array | null, itemCount: number, m: number) {
-  const sums =
-    blockBinomialSums(targets, prior, itemCount, m) ??
-    binomialSums(targets, prior ?? normalisedPrior(itemCount), itemCount, m);
-  return momentsFromSums(sums, m);
 }
 
 /** G, c and h of the binomial law from the sums g(s), g_M(s), s = 0..2m (the identities of the header). */

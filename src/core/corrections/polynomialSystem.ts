@@ -1,20 +1,20 @@
 /**
  * The minimal-bias problem (Krichene & Rendle eqs 21–23) as an exact, small least-squares system.
- * For either sampling law, E[M̂(r̃) | r] = Σ_i p(i|r) M̂_i is a polynomial of degree m in r (Bernstein basis in
+ * For either uniform law (law/), E[M̂(r̃) | r] = Σ_i p(i|r) M̂_i is a polynomial of degree m in r (Bernstein basis in
  * θ = (r − 1)/(n − 1) with replacement; C(K,i)C(N−K,m−i)/C(N,m) is also of degree m in K = r − 1 without). So
  * eq 21 is weighted polynomial least squares on the nodes θ_r with weights p(r):
  *  1. the p-orthonormal polynomials P_0..P_D (D ≤ m) on the nodes (closed-form discrete Chebyshev recurrence for
  *     the uniform prior, Stieltjes' procedure otherwise; O(n·m)) give the projection M_poly of M and the exact
  *     minimal bias Σ_r p(r) M(r)² − Σ_k ⟨M, P_k⟩²;
  *  2. the (D+1)-point Gauss quadrature of the discrete measure (Golub–Welsch) integrates every product of two
- *     degree-m polynomials exactly, so for every vector x
+ *     degree-m polynomials exactly, so for every vector x (p(i | t_k) is the law's basisRow at the node t_k)
  *       Σ_r p(r)(E[x|r] − M(r))² = ‖B x − f‖² + minimalBias,  B_ki = √w_k p(i | t_k),  f_k = √w_k M_poly(t_k),
  *     a (D+1) × (m+1) system that stands for the n × (m+1) matrix A of eq 23 without losing anything.
  * Cost O(n·m + m³) in time and O(n + m²) in memory. Solving B x ≈ f directly (QR, SVD) avoids the squared
  * condition number of the normal equations AᵀA.
  */
-import type { Sampling } from '../sampling.ts';
-import { logBinomialPmf } from '../special.ts';
+import type { LawLike } from '../law/index.ts';
+import { isConstant, samplingLaw } from '../law/index.ts';
 import { gaussQuadrature } from './gaussQuadrature.ts';
 
 export interface PolynomialSystem {
@@ -37,8 +37,9 @@ export function polynomialSystem(
   prior: Float64Array,
   itemCount: number,
   sampleSize: number,
-  sampling: Sampling,
+  sampling: LawLike,
 ): PolynomialSystem {
+  const law = samplingLaw(sampling);
   const m = sampleSize;
   let count = 0;
   for (let r = 0; r < itemCount; r++) if (prior[r] > 0) count++;
@@ -61,7 +62,7 @@ export function polynomialSystem(
   const row = new Float64Array(columns);
   for (let k = 0; k < rows; k++) {
     const root = Math.sqrt(weights[k]);
-    basisRow(nodes[k], itemCount, m, sampling, row);
+    law.basisRow(nodes[k], itemCount, m, row);
     for (let i = 0; i < columns; i++) basis[k * columns + i] = root * row[i];
   }
   const rhs = evaluateExpansions(alpha, beta, coefficients, nodes).map((fk) =>
@@ -74,12 +75,6 @@ export function polynomialSystem(
   });
   const rootWeights = Float64Array.from(weights, Math.sqrt);
   return { basis, rows, columns, rhs, rootWeights, minimalBias, degree };
-}
-
-/** True when every entry equals the first (a uniform prior). */
-export function isConstant(a: Float64Array): boolean {
-  for (let s = 1; s < a.length; s++) if (a[s] !== a[0]) return false;
-  return true;
 }
 
 /**
@@ -178,67 +173,6 @@ function evaluateExpansions(
     }
   });
   return out;
-}
-
-/**
- * out[i] = basisFunction(i, θ) for i = 0..m. Without replacement each value costs O(m) directly, so all of them are
- * taken from one direct value near the largest (i ≈ mθ) by the hypergeometric ratio, valid for real K = θ(n − 1):
- *   p_{i+1}/p_i = (m − i)(K − i) / ((i + 1)(N − K − m + i + 1))
- * (O(m) per row instead of O(m²); relative error a few ulps per step), with a direct value wherever a ratio is not
- * usable (a zero or infinite factor), and zeros from two zeros in a row on (a zero factor, or underflow).
- */
-function basisRow(theta: number, itemCount: number, m: number, sampling: Sampling, out: Float64Array): void {
-  if (sampling === 'with-replacement') {
-    for (let i = 0; i <= m; i++) out[i] = basisFunction(i, theta, itemCount, m, sampling);
-    return;
-  }
-  const N = itemCount - 1;
-  const K = Math.min(1, Math.max(0, theta)) * N;
-  const start = Math.min(m, Math.max(0, Math.round(m * theta)));
-  out[start] = basisFunction(start, theta, itemCount, m, sampling);
-  for (let i = start; i < m; i++) {
-    const ratio = ((m - i) * (K - i)) / ((i + 1) * (N - K - m + i + 1));
-    if (out[i] !== 0 && Number.isFinite(ratio)) out[i + 1] = out[i] * ratio;
-    else if ((out[i + 1] = basisFunction(i + 1, theta, itemCount, m, sampling)) === 0 && out[i] === 0) {
-      // Two zeros in a row: a factor of every further term is zero, or the terms have underflowed.
-      out.fill(0, i + 1, m + 1);
-      break;
-    }
-  }
-  for (let i = start; i > 0; i--) {
-    const ratio = (i * (N - K - m + i)) / ((m - i + 1) * (K - i + 1));
-    if (out[i] !== 0 && Number.isFinite(ratio)) out[i - 1] = out[i] * ratio;
-    else if ((out[i - 1] = basisFunction(i - 1, theta, itemCount, m, sampling)) === 0 && out[i] === 0) {
-      out.fill(0, 0, i);
-      break;
-    }
-  }
-}
-
-/**
- * p(r̃ = i + 1 | r) as a polynomial in θ = (r − 1)/(n − 1), evaluated at any real θ (Gauss nodes are not integers).
- */
-function basisFunction(i: number, theta: number, itemCount: number, m: number, sampling: Sampling): number {
-  const t = Math.min(1, Math.max(0, theta));
-  if (sampling === 'with-replacement') return Math.exp(logBinomialPmf(i, m, t, 1 - t));
-  // C(m,i) Π_{l<i} (K − l)/(N − l) · Π_{l<m−i} (N − K − l)/(N − i − l), N = n − 1, K = θN (a polynomial in K).
-  const N = itemCount - 1;
-  const K = t * N;
-  let logAbs = logBinomialPmf(i, m, 0.5, 0.5) + m * Math.LN2;
-  let sign = 1;
-  for (let l = 0; l < i; l++) {
-    const f = (K - l) / (N - l);
-    if (f === 0) return 0;
-    if (f < 0) sign = -sign;
-    logAbs += Math.log(Math.abs(f));
-  }
-  for (let l = 0; l < m - i; l++) {
-    const f = (N - K - l) / (N - i - l);
-    if (f === 0) return 0;
-    if (f < 0) sign = -sign;
-    logAbs += Math.log(Math.abs(f));
-  }
-  return sign * Math.exp(logAbs);
 }
 
 /**

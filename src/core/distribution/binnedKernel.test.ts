@@ -18,7 +18,7 @@ import { singleRankData } from '../rankData.ts';
 import { unwrap } from '../result.ts';
 import { parseMetricList } from '../metrics.ts';
 import { createRandom } from '../random.ts';
-import type { Sampling } from '../sampling.ts';
+import type { Sampling } from '../law/index.ts';
 
 describe('rankBins', () => {
   it('keeps the top ranks alone, then bins of ⌊share · R⌋ ranks, covering 0..n − 1 once', () => {

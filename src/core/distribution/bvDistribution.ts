@@ -16,8 +16,8 @@ import type { PooledKernel } from './pooledKernel.ts';
 
 /** S = (1 − γ)AᵀA + γ diag(c) for a kernel and prior, cached by the caller per (n, γ). */
 export function bvSystem(kernel: SampledRankKernel, gamma: number, prior?: ArrayLike<number> | null): Float64Array {
-  const { itemCount: n, sampleSize: m, sampling } = kernel;
-  const { gram, mass, size } = kernelMoments([], prior ? normalisedPrior(n, prior) : null, n, m, sampling);
+  const { itemCount: n, sampleSize: m, law } = kernel;
+  const { gram, mass, size } = kernelMoments([], prior ? normalisedPrior(n, prior) : null, n, m, law);
   return blend(gram, mass, size, gamma);
 }
 

@@ -1,35 +1,23 @@
 /**
  * The per-user-n kernels' columns carried onto the reference ranks R = 1..N (`carry`: rankMap.ts's A_nᵀ), kept by
- * (N, n, m, sampling, i) for every fit of a data set (`ColumnCache`); stackedKernel.ts stacks them into kernels.
+ * (N, n, m, law, i) for every fit of a data set (`ColumnCache`); stackedKernel.ts stacks them into kernels.
  */
-import type { Sampling } from '../sampling.ts';
+import type { ColumnScratch, LawId, SampledRankLaw } from '../law/index.ts';
+import { BULK_CUTOFF } from '../law/index.ts';
 import { ColumnArena, type ArenaWindows } from '../wasm/arena.ts';
 import { binColumn, rankBins } from './binnedKernel.ts';
 import { STORED_KERNEL_LIMIT } from './kernel.ts';
-import { kernelColumn, logTable } from './kernelColumn.ts';
 import type { KernelProducts } from './kernelProducts.ts';
 import { emStepByProducts } from './kernelProducts.ts';
 import type { KernelGroup } from './stackedKernel.ts';
 
 /** The key of column i of group g's kernel carried onto R = 1..N, in a ColumnCache. */
-function columnKey(reference: number, g: KernelGroup, i: number, sampling: Sampling): string {
-  return `${reference}|${g.itemCount}|${g.sampleSize}|${sampling}|${i}`;
-}
-
-/** Column i of group g's kernel (kernelColumn.ts), carried onto the reference ranks R = 1..N. */
-function carriedColumn(reference: number, g: KernelGroup, i: number, sampling: Sampling, logs: Float64Array | null) {
-  const own = kernelColumn(i, g.itemCount, g.sampleSize, sampling, logs);
-  return carry(own.lo, own.values, reference, g.itemCount);
-}
-
-/** The log table kernelColumn reads for group g with replacement, made once on first use (null without). */
-export function lazyLogs(g: KernelGroup, sampling: Sampling): () => Float64Array | null {
-  let logs: Float64Array | null = null;
-  return () => (sampling === 'with-replacement' ? (logs ??= logTable(g.itemCount - 1)) : null);
+function columnKey(reference: number, g: KernelGroup, i: number, law: SampledRankLaw): string {
+  return `${reference}|${g.itemCount}|${g.sampleSize}|${law.id}|${i}`;
 }
 
 /**
- * Carried columns by (N, n, m, sampling, i), shared by repeated fits (studies and bootstrap fit the same users' n
+ * Carried columns by (N, n, m, law, i), shared by repeated fits (studies and bootstrap fit the same users' n
  * again and again, and mle and wmle of one sample observe the same columns). Least recently used columns are
  * dropped beyond `limit` stored doubles.
  * With `arena` (the fits' DistributionCache; where WebAssembly runs), the columns are appended to one WebAssembly
@@ -40,6 +28,8 @@ export class ColumnCache {
   private readonly columns = new Map<string, { lo: number; values: Float64Array }>();
   private readonly placed = new Map<string, { lo: number; start: number; end: number }>();
   private readonly binsByReference = new Map<number, Int32Array>();
+  /** What each law's columns share (law.ts ColumnScratch: the binomial law's table of logarithms), grown on demand. */
+  private readonly scratches = new Map<LawId, ColumnScratch | null>();
   private entries = 0;
   private arenaState: ColumnArena | null | undefined;
   /**
@@ -68,9 +58,16 @@ export class ColumnCache {
     return bins ? bins.length - 1 : reference;
   }
 
-  /** Column i of group g carried onto R = 1..N (averaged over the bins in a binned cache). */
-  private computed(reference: number, g: KernelGroup, i: number, sampling: Sampling, logs: Float64Array | null) {
-    const column = carriedColumn(reference, g, i, sampling, logs);
+  /**
+   * Column i of group g's kernel (the law's column, law/law.ts), carried onto the reference ranks R = 1..N (averaged
+   * over the bins in a binned cache).
+   */
+  private computed(reference: number, g: KernelGroup, i: number, law: SampledRankLaw) {
+    const pool = g.itemCount - 1;
+    const scratch = law.columnScratch(pool, this.scratches.get(law.id));
+    this.scratches.set(law.id, scratch);
+    const own = law.column(i, g.itemCount, g.sampleSize, scratch, BULK_CUTOFF);
+    const column = carry(own.lo, own.values, reference, g.itemCount);
     const bins = this.bins(reference);
     return bins ? binColumn(column, bins) : column;
   }
@@ -90,7 +87,7 @@ export class ColumnCache {
    * The kernel of the groups' columns held in the arena, the missing ones computed and appended; null without an
    * arena or when it is full (the caller packs the columns itself).
    */
-  arenaWindows(reference: number, groups: readonly KernelGroup[], sampling: Sampling, size: number) {
+  arenaWindows(reference: number, groups: readonly KernelGroup[], law: SampledRankLaw, size: number) {
     const arena = this.columnArena();
     if (!arena) return null;
     const lo = new Int32Array(size);
@@ -98,12 +95,11 @@ export class ColumnCache {
     const end = new Int32Array(size);
     let j = 0;
     for (const g of groups) {
-      const logs = lazyLogs(g, sampling);
       for (const i of g.observed) {
-        const key = columnKey(reference, g, i, sampling);
+        const key = columnKey(reference, g, i, law);
         let place = this.placed.get(key);
         if (!place) {
-          const column = this.computed(reference, g, i, sampling, logs());
+          const column = this.computed(reference, g, i, law);
           const at = arena.add(column.values);
           if (at < 0) return null;
           this.placed.set(key, (place = { lo: column.lo, start: at, end: at + column.values.length }));
@@ -124,12 +120,12 @@ export class ColumnCache {
     return this.entries;
   }
 
-  get(reference: number, g: KernelGroup, i: number, sampling: Sampling, logs: () => Float64Array | null) {
-    const key = columnKey(reference, g, i, sampling);
+  get(reference: number, g: KernelGroup, i: number, law: SampledRankLaw) {
+    const key = columnKey(reference, g, i, law);
     let column = this.columns.get(key);
     if (column) this.columns.delete(key);
     else {
-      column = this.computed(reference, g, i, sampling, logs());
+      column = this.computed(reference, g, i, law);
       this.entries += column.values.length;
     }
     this.columns.set(key, column);

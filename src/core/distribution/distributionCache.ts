@@ -1,6 +1,6 @@
 /**
  * What repeated rank-distribution fits share (bootstrap, studies, a worker's jobs): the kernels, which depend on
- * (n, m, sampling) and the groups' shares only (`KernelStores`, one set per worker), and per request the BV systems
+ * (n, m, law) and the groups' shares only (`KernelStores`, one set per worker), and per request the BV systems
  * (their prior) and MES's warm starts (`DistributionCache`). Used by recover.ts, recoverShared.ts and shared.ts.
  */
 import { BINNED_FROM, BinnedKernel } from './binnedKernel.ts';
@@ -12,7 +12,7 @@ import { PooledKernelCache } from './pooledKernelCache.ts';
 import { ColumnCache } from './columnCache.ts';
 
 /**
- * The kernels of the fits, which depend on (n, m, sampling) and the groups' shares only, never on the data fitted or
+ * The kernels of the fits, which depend on (n, m, law) and the groups' shares only, never on the data fitted or
  * the request: a worker keeps one set for all its jobs (workers/jobs.ts workerKernels), so that the groups of methods
  * of one data set, and its points and intervals, build them once. Each cache is bounded (least recently used dropped).
  */
@@ -48,7 +48,7 @@ export class DistributionCache {
   readonly columns: ColumnCache;
   readonly binnedColumns: ColumnCache;
   private readonly systems = new Map<string, Float64Array>();
-  /** The dual point of the first per-user-n mes fit by method, n and sampling (FitOptions.warmStart). */
+  /** The dual point of the first per-user-n mes fit by method, n and law (FitOptions.warmStart). */
   readonly entropyStarts = new Map<string, EntropyDual>();
   constructor(stores: KernelStores = kernelStores()) {
     this.kernels = stores.kernels;
@@ -64,7 +64,7 @@ export class DistributionCache {
     return binned;
   }
   bvSystem(kernel: SampledRankKernel, gamma: number, prior: ArrayLike<number> | null): Float64Array {
-    const key = `${kernel.itemCount}|${kernel.sampleSize}|${kernel.sampling}|${gamma}`;
+    const key = `${kernel.itemCount}|${kernel.sampleSize}|${kernel.law.id}|${gamma}`;
     let system = this.systems.get(key);
     if (!system) this.systems.set(key, (system = bvSystem(kernel, gamma, prior)));
     return system;

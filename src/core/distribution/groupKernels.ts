@@ -2,25 +2,25 @@
  * The groups' own kernels A_gᵀ K_g of a pooled kernel K̄ = Σ_g share_g A_gᵀ K_g (pooledKernel.ts), and their sum:
  * built here, kept by PooledKernelCache (pooledKernelCache.ts).
  */
-import type { Sampling } from '../sampling.ts';
-import { BULK_CUTOFF, KernelRow } from '../sampling.ts';
+import type { PmfRow, SampledRankLaw } from '../law/index.ts';
+import { BULK_CUTOFF } from '../law/index.ts';
 
 /**
  * A_gᵀ K_g of one group (row-major, m_g + 1 values a row) into `out`, visiting R in order: the user ranks ⌊x⌋ and
- * ⌊x⌋ + 1 only move forward, so every kernel row of the group is computed once (sampling.ts: KernelRow).
+ * ⌊x⌋ + 1 only move forward, so every kernel row of the group is computed once (the law's rows, law/law.ts PmfRow).
  */
 export function groupKernel(
   N: number,
   g: { itemCount: number; sampleSize: number },
-  sampling: Sampling,
+  law: SampledRankLaw,
   out: Float64Array,
 ): Float64Array {
   const n = g.itemCount;
   const width = g.sampleSize + 1;
   const span = N - 1;
   const part = out.subarray(0, N * width).fill(0);
-  let lower = new KernelRow(g.sampleSize, sampling, BULK_CUTOFF).fill(0, n - 1);
-  let upper = new KernelRow(g.sampleSize, sampling, BULK_CUTOFF).fill(1, n - 1);
+  let lower = law.row(g.sampleSize, BULK_CUTOFF).fill(0, n - 1);
+  let upper = law.row(g.sampleSize, BULK_CUTOFF).fill(1, n - 1);
   let below = 0;
   let rest = 0;
   for (let R0 = 0; R0 < N; R0++) {
@@ -39,7 +39,7 @@ export function groupKernel(
   return part;
 }
 
-function accumulate(values: Float64Array, base: number, row: KernelRow, weight: number): void {
+function accumulate(values: Float64Array, base: number, row: PmfRow, weight: number): void {
   if (weight === 0) return;
   for (let i = row.lo; i <= row.hi; i++) values[base + i] += weight * row.values[i];
 }

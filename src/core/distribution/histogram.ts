@@ -10,7 +10,8 @@ import type { RankData } from '../rankData.ts';
 import { itemCountOf } from '../rankData.ts';
 import type { Result } from '../result.ts';
 import { fail, ok } from '../result.ts';
-import type { Sampling } from '../sampling.ts';
+import type { LawLike } from '../law/index.ts';
+import { LAWS, samplingLaw, unknownSampling } from '../law/index.ts';
 
 export interface SampledHistogram {
   /** The catalogue size n of these observations. */
@@ -26,15 +27,14 @@ export interface SampledHistogram {
   readonly sampleSize?: number;
 }
 
-/** Checks n, m, the sampling scheme and the instance count; null when fine, else the message naming the value. */
-export function checkSetup(itemCount: number, sampleSize: number, sampling: Sampling): string | null {
+/** Checks n, m, the sampling law and the instance count; null when fine, else the message naming the value. */
+export function checkSetup(itemCount: number, sampleSize: number, sampling: LawLike): string | null {
   if (!Number.isSafeInteger(sampleSize) || sampleSize < 1) return `m must be an integer ≥ 1, got ${sampleSize}`;
   if (!Number.isSafeInteger(itemCount) || itemCount < 2) return `n must be an integer ≥ 2, got ${itemCount}`;
-  if (sampling === 'without-replacement' && itemCount < sampleSize + 1) {
-    return `n = ${itemCount} is smaller than m + 1 = ${sampleSize + 1}: sampling without replacement needs n ≥ m + 1`;
-  }
-  if (sampling !== 'with-replacement' && sampling !== 'without-replacement') {
-    return `unknown sampling "${String(sampling)}": expected with-replacement or without-replacement`;
+  if (typeof sampling === 'string' && !LAWS.some((law) => law.id === sampling)) return unknownSampling(String(sampling));
+  const law = samplingLaw(sampling);
+  if (sampleSize > law.maxSampleSize(itemCount)) {
+    return `n = ${itemCount} is smaller than m + 1 = ${sampleSize + 1}: sampling ${law.label} needs n ≥ m + 1`;
   }
   return null;
 }
@@ -44,7 +44,7 @@ export function sampledHistograms(
   sampled: RankData,
   itemCount: number,
   sampleSize: number,
-  sampling: Sampling,
+  sampling: LawLike,
 ): Result<SampledHistogram[]> {
   const m = sampleSize;
   const bad = checkSetup(itemCount, m, sampling);

@@ -13,7 +13,8 @@
  * its integer ranks (rankMap.ts), about 6e-4 in probability at the top ranks of MovieLens. The resulting estimates
  * stay within 3e-4 (relative) of the exact per-user kernels on the NCF-sampled MovieLens ranks (tested).
  */
-import type { Sampling } from '../sampling.ts';
+import type { LawLike, SampledRankLaw } from '../law/index.ts';
+import { samplingLaw } from '../law/index.ts';
 import type { KernelProducts } from './kernelProducts.ts';
 import type { ColumnCache } from './columnCache.ts';
 import type { KernelGroup } from './stackedKernel.ts';
@@ -38,13 +39,17 @@ export class InterpolatedKernel implements KernelProducts {
   private readonly nodeQ: Float64Array;
   private readonly nodeC: Float64Array;
 
+  /** The law of the sampled rank (law/law.ts). */
+  readonly law: SampledRankLaw;
+
   constructor(
     readonly reference: number,
     readonly groups: readonly KernelGroup[],
-    readonly sampling: Sampling,
+    sampling: LawLike,
     private readonly nodeSizes: readonly number[],
     private readonly cache?: ColumnCache,
   ) {
+    this.law = samplingLaw(sampling);
     this.offsets = groupOffsets(groups);
     this.size = this.offsets[groups.length];
     // Each group's two nodes and weights; the node groups observe the union of their groups' r̃ (per m). Keyed by
@@ -70,7 +75,7 @@ export class InterpolatedKernel implements KernelProducts {
       sampleSize: key % 2 ** 32,
       observed: observedIndices(observedAt.get(key)!),
     }));
-    this.nodes = new StackedKernel(reference, nodeGroups, sampling, undefined, cache);
+    this.nodes = new StackedKernel(reference, nodeGroups, this.law, undefined, cache);
     this.itemCount = this.nodes.itemCount;
     // The node column of each (node, m, r̃).
     const columnOf = new Map<number, Int32Array>();
@@ -143,7 +148,7 @@ export class InterpolatedKernel implements KernelProducts {
   restrict(indices: Int32Array): KernelProducts {
     if (indices.length === this.size) return this;
     const groups = keptGroups(this.groups, this.offsets, indices);
-    return new InterpolatedKernel(this.reference, groups, this.sampling, this.nodeSizes, this.cache);
+    return new InterpolatedKernel(this.reference, groups, this.law, this.nodeSizes, this.cache);
   }
 }
 

@@ -10,8 +10,8 @@
  * The estimators see the data only at the observed sampled ranks (P̃_i > 0), so they work on the kernel restricted
  * to those columns (`restrict`): with five users only five columns are touched instead of m + 1.
  */
-import type { Sampling } from '../sampling.ts';
-import { BULK_CUTOFF, KernelRow, validateSamplingSetup } from '../sampling.ts';
+import type { LawLike, PmfRow, SampledRankLaw } from '../law/index.ts';
+import { BULK_CUTOFF, samplingLaw, validateSamplingSetup } from '../law/index.ts';
 import type { KernelProducts } from './kernelProducts.ts';
 import { ChosenProducts, StoredProducts, StreamedProducts } from './kernelProducts.ts';
 import { SecondMoments } from './secondMoments.ts';
@@ -27,18 +27,21 @@ export class SampledRankKernel extends ChosenProducts {
   private readonly lo: Int32Array;
   private readonly offsets: Int32Array;
   private readonly values: Float64Array | null;
-  private readonly row: KernelRow;
+  private readonly row: PmfRow;
+  /** The law of the sampled rank (law/law.ts). */
+  readonly law: SampledRankLaw;
 
   constructor(
     readonly itemCount: number,
     readonly sampleSize: number,
-    readonly sampling: Sampling,
+    sampling: LawLike,
     private readonly storedLimit = STORED_KERNEL_LIMIT,
   ) {
     super();
     validateSamplingSetup(itemCount, sampleSize, sampling);
+    this.law = samplingLaw(sampling);
     this.size = sampleSize + 1;
-    this.row = new KernelRow(sampleSize, sampling, BULK_CUTOFF);
+    this.row = this.law.row(sampleSize, BULK_CUTOFF);
     this.lo = new Int32Array(itemCount);
     this.offsets = new Int32Array(itemCount + 1);
     let total = 0;
@@ -61,7 +64,7 @@ export class SampledRankKernel extends ChosenProducts {
     } else {
       this.values = null;
       const identity = Int32Array.from({ length: this.size }, (_, i) => i);
-      this.products = new StreamedProducts(itemCount, this.size, sampleSize, sampling, identity);
+      this.products = new StreamedProducts(itemCount, this.size, sampleSize, this.law, identity);
     }
   }
 
@@ -88,7 +91,7 @@ export class SampledRankKernel extends ChosenProducts {
     }
     const position = new Int32Array(this.size).fill(-1);
     indices.forEach((i, k) => (position[i] = k));
-    return new StreamedProducts(n, indices.length, this.sampleSize, this.sampling, position);
+    return new StreamedProducts(n, indices.length, this.sampleSize, this.law, position);
   }
 
   /**
@@ -212,8 +215,8 @@ export class KernelCache {
     return this.kernels.size;
   }
 
-  get(itemCount: number, sampleSize: number, sampling: Sampling): SampledRankKernel {
-    const key = `${itemCount}|${sampleSize}|${sampling}`;
+  get(itemCount: number, sampleSize: number, sampling: LawLike): SampledRankKernel {
+    const key = `${itemCount}|${sampleSize}|${samplingLaw(sampling).id}`;
     let kernel = this.kernels.get(key);
     if (kernel) {
       // Most recently used last (Map keeps insertion order).

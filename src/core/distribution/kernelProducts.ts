@@ -3,8 +3,8 @@
  * recomputed by the exact recurrence on every product when they do not fit the memory budget (kernel.ts decides).
  * These loops are the hot path of every rank-distribution estimator.
  */
-import type { Sampling } from '../sampling.ts';
-import { BULK_CUTOFF, KernelRow } from '../sampling.ts';
+import type { PmfRow, SampledRankLaw } from '../law/index.ts';
+import { BULK_CUTOFF } from '../law/index.ts';
 import { WasmWindows } from '../wasm/windows.ts';
 
 /**
@@ -136,15 +136,15 @@ export class StoredProducts extends StoredWindows implements KernelProducts {
 
 /** Rows recomputed on every product (over the columns of `position`: column index or −1 for each of 0..m). */
 export class StreamedProducts implements KernelProducts {
-  private readonly row: KernelRow;
+  private readonly row: PmfRow;
   constructor(
     readonly itemCount: number,
     readonly size: number,
     sampleSize: number,
-    sampling: Sampling,
+    law: SampledRankLaw,
     private readonly position: Int32Array,
   ) {
-    this.row = new KernelRow(sampleSize, sampling, BULK_CUTOFF);
+    this.row = law.row(sampleSize, BULK_CUTOFF);
   }
 
   /** visit(r0, column, value) for every entry of row r0 in the column set. */
@@ -201,7 +201,7 @@ export class StreamedProducts implements KernelProducts {
 }
 
 /**
- * Columns stored over windows: column j holds rows lo[j] … (StoredWindows, kernelColumn.ts).
+ * Columns stored over windows: column j holds rows lo[j] … (StoredWindows, the law's columns).
  * Long contiguous windows make the products a few long dot products and axpys, where row storage restricted to a
  * few observed columns would pay a loop per row for two or three entries.
  */

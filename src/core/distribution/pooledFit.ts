@@ -14,7 +14,7 @@
  * Without replacement the hypergeometric law depends on n itself, so only `shared` and `separate` apply there.
  */
 import type { DistributionMethod } from '../corrections/methods.ts';
-import { KernelRow } from '../sampling.ts';
+import { BinomialRow } from '../law/index.ts';
 import type { SampledHistogram } from './histogram.ts';
 import { pushForward, withLazyDistribution } from './rankMap.ts';
 import type { SharedFit, SharedMethod, SharedSettings } from './shared.ts';
@@ -86,7 +86,7 @@ export function fitPooled(
 function logColumn(pi: Float64Array, reference: number, m: number, out: Float64Array): boolean {
   out.fill(0);
   let any = false;
-  const row = new KernelRow(m, 'with-replacement');
+  const row = new BinomialRow(m);
   for (let R0 = 0; R0 < reference; R0++) {
     const p = pi[R0];
     if (!(p > 0)) continue;

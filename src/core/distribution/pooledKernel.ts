@@ -8,8 +8,8 @@
  * repeated fits on the same users (bootstrap, studies), and the groups' own kernels it is summed from
  * (pooledKernelCache.ts).
  */
-import type { Sampling } from '../sampling.ts';
-import { BULK_CUTOFF, KernelRow } from '../sampling.ts';
+import type { LawLike, SampledRankLaw } from '../law/index.ts';
+import { BinomialRow, BULK_CUTOFF, samplingLaw } from '../law/index.ts';
 import { binMeanRows } from './binnedKernel.ts';
 import { addScaled, groupKernel, partKey } from './groupKernels.ts';
 import { logHypergeometricPmf } from '../special.ts';
@@ -38,13 +38,14 @@ export class PooledKernel {
   constructor(
     readonly itemCount: number,
     groups: readonly PooledGroup[],
-    readonly sampling: Sampling,
+    sampling: LawLike,
     parts?: ReadonlyMap<string, Float64Array>,
     built?: Float64Array,
   ) {
+    this.law = samplingLaw(sampling);
     this.size = Math.max(...groups.map((g) => g.sampleSize)) + 1;
     const [only] = groups;
-    this.binomial = groups.length === 1 && only.itemCount === itemCount && sampling === 'with-replacement';
+    this.binomial = groups.length === 1 && only.itemCount === itemCount && this.law.productIdentity;
     if (built) {
       // K̄ already summed (PooledKernelCache: the same sums in WebAssembly).
       this.values = built;
@@ -56,13 +57,19 @@ export class PooledKernel {
       let part = parts?.get(partKey(g));
       if (!part) {
         scratch ??= new Float64Array(itemCount * this.size);
-        part = groupKernel(itemCount, g, sampling, scratch);
+        part = groupKernel(itemCount, g, this.law, scratch);
       }
       addScaled(this.values, this.size, part, g.sampleSize + 1, itemCount, g.share);
     }
   }
 
-  /** K̄ is one binomial kernel, K̄(i | R) = Bin(i; m, θ_R) (one group at n = N, with replacement: the pooled fit). */
+  /** The law of the sampled rank (law/law.ts). */
+  readonly law: SampledRankLaw;
+
+  /**
+   * K̄ is one binomial kernel, K̄(i | R) = Bin(i; m, θ_R) (one group at n = N under a law with the product identity,
+   * with replacement: the pooled fit).
+   */
   private readonly binomial: boolean;
 
   /** K̄ column-major (columns[i · N + R0] = K̄(i | R0 + 1)) with each column's first and last non-zero R0: built on
@@ -164,7 +171,7 @@ export function binnedPooledKernel(
   if (binned) return binned;
   const { size, values } = kernel;
   const rows = binMeanRows(bins, size, (R0) => values.subarray(R0 * size, (R0 + 1) * size));
-  binned = new PooledKernel(bins.length - 1, groups, kernel.sampling, undefined, rows);
+  binned = new PooledKernel(bins.length - 1, groups, kernel.law, undefined, rows);
   binnedPooled.set(kernel, binned);
   return binned;
 }
@@ -274,7 +281,7 @@ function binomialMoments(
       h[a * d + b] = Math.exp(logHypergeometricPmf(indices[a], m, m, indices[a] + indices[b]));
   }
   // The rows Bin(·; 2m, θ_R) over their windows, computed once.
-  const row = new KernelRow(2 * m, 'with-replacement', BULK_CUTOFF);
+  const row = new BinomialRow(2 * m, BULK_CUTOFF);
   const lo = new Int32Array(itemCount);
   const offsets = new Int32Array(itemCount + 1);
   const chunks: Float64Array[] = [];

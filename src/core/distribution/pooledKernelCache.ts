@@ -2,7 +2,8 @@
  * Pooled kernels (pooledKernel.ts) by their groups (n, m, share) and sampling, and the groups' own kernels they are
  * summed from (groupKernels.ts).
  */
-import type { Sampling } from '../sampling.ts';
+import type { LawLike, SampledRankLaw } from '../law/index.ts';
+import { samplingLaw } from '../law/index.ts';
 import { ColumnArena } from '../wasm/arena.ts';
 import { wasmWindowsAvailable } from '../wasm/windows.ts';
 import { PARTS_LIMIT, groupKernel, partKey, widened } from './groupKernels.ts';
@@ -29,11 +30,12 @@ export class PooledKernelCache {
   } | null = null;
   constructor(private readonly limit = 4) {}
 
-  get(itemCount: number, groups: readonly PooledGroup[], sampling: Sampling): PooledKernel {
-    const key = `${itemCount}|${sampling}|${groups.map((g) => `${g.itemCount}:${g.sampleSize}:${g.share}`).join(',')}`;
+  get(itemCount: number, groups: readonly PooledGroup[], sampling: LawLike): PooledKernel {
+    const law = samplingLaw(sampling);
+    const key = `${itemCount}|${law.id}|${groups.map((g) => `${g.itemCount}:${g.sampleSize}:${g.share}`).join(',')}`;
     let kernel = this.kernels.get(key);
     if (kernel) this.kernels.delete(key);
-    else kernel = this.build(itemCount, groups, sampling);
+    else kernel = this.build(itemCount, groups, law);
     this.kernels.set(key, kernel);
     for (const old of this.kernels.keys()) {
       if (this.kernels.size <= this.limit) break;
@@ -42,9 +44,9 @@ export class PooledKernelCache {
     return kernel;
   }
 
-  private build(itemCount: number, groups: readonly PooledGroup[], sampling: Sampling): PooledKernel {
+  private build(itemCount: number, groups: readonly PooledGroup[], law: SampledRankLaw): PooledKernel {
     const size = Math.max(...groups.map((g) => g.sampleSize)) + 1;
-    const parts = this.partsFor(itemCount, groups, sampling, size);
+    const parts = this.partsFor(itemCount, groups, law, size);
     const arena = parts.arena;
     const placed = groups.map((g) => parts.byGroup.get(partKey(g)));
     if (arena && placed.every((p) => p && p.part === null)) {
@@ -58,7 +60,7 @@ export class PooledKernelCache {
         return new PooledKernel(
           itemCount,
           groups,
-          sampling,
+          law,
           undefined,
           windows.axpys(shares, new Float64Array(length), length),
         );
@@ -66,7 +68,7 @@ export class PooledKernelCache {
     }
     const own = new Map<string, Float64Array>();
     groups.forEach((g, k) => placed[k]?.part && own.set(partKey(g), placed[k].part));
-    return new PooledKernel(itemCount, groups, sampling, own);
+    return new PooledKernel(itemCount, groups, law, own);
   }
 
   /**
@@ -74,8 +76,8 @@ export class PooledKernelCache {
    * when first asked for. In the arena each is held with rows of K̄'s width, zeros past its own m + 1 (adding
    * share · 0 leaves K̄'s entry as it is, as addScaled does not touch it), so that one axpys sums groups of any m.
    */
-  private partsFor(itemCount: number, groups: readonly PooledGroup[], sampling: Sampling, size: number) {
-    const setup = `${itemCount}|${sampling}|${size}`;
+  private partsFor(itemCount: number, groups: readonly PooledGroup[], law: SampledRankLaw, size: number) {
+    const setup = `${itemCount}|${law.id}|${size}`;
     if (this.parts?.setup !== setup) {
       // Room for the parts, and for the arena's column lists and scratch vectors (four of N (m + 1) doubles).
       const arena = wasmWindowsAvailable()
@@ -88,7 +90,7 @@ export class PooledKernelCache {
       const width = g.sampleSize + 1;
       const key = partKey(g);
       if (parts.byGroup.has(key) || parts.entries + itemCount * size > PARTS_LIMIT) continue;
-      const part = groupKernel(itemCount, g, sampling, new Float64Array(itemCount * width));
+      const part = groupKernel(itemCount, g, law, new Float64Array(itemCount * width));
       const start = parts.arena ? parts.arena.add(width === size ? part : widened(part, width, size, itemCount)) : -1;
       parts.byGroup.set(key, start < 0 ? { part, start } : { part: null, start });
       parts.entries += itemCount * size;

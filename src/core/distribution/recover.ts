@@ -23,7 +23,9 @@ import type { Metric } from '../metrics.ts';
 import type { RankData } from '../rankData.ts';
 import type { Result } from '../result.ts';
 import { fail, ok } from '../result.ts';
-import type { Sampling } from '../sampling.ts';
+import type { LawLike } from '../law/index.ts';
+import { lawRefusal } from '../estimators.ts';
+import { samplingLaw } from '../law/index.ts';
 import { binnedEntropyKernel, logLikelihoodOf } from './binnedKernel.ts';
 import { bvDistribution } from './bvDistribution.ts';
 import { DistributionCache } from './distributionCache.ts';
@@ -79,7 +81,8 @@ export interface FitOptions {
 export interface DistributionSetup {
   readonly itemCount: number;
   readonly sampleSize: number;
-  readonly sampling: Sampling;
+  /** The law of the sampled rank (law/law.ts), or its id. */
+  readonly sampling: LawLike;
   /** Prior p(R) of `bv-dist` (as for the corrections); uniform when absent. */
   readonly prior?: ArrayLike<number> | null;
   readonly fit?: FitOptions;
@@ -122,7 +125,7 @@ export interface Recovery extends FittedDistribution {
 
 /** Validates the setup, the fit options and the method's parameters; null when fine. */
 export function checkDistributionSetup(method: DistributionMethod, setup: DistributionSetup): string | null {
-  const bad = checkSetup(setup.itemCount, setup.sampleSize, setup.sampling);
+  const bad = checkSetup(setup.itemCount, setup.sampleSize, setup.sampling) ?? lawRefusal(method, setup.sampling);
   if (bad) return bad;
   const fit = setup.fit ?? {};
   if (fit.tolerance !== undefined && !(fit.tolerance > 0 && fit.tolerance < 1)) {
@@ -137,8 +140,8 @@ export function checkDistributionSetup(method: DistributionMethod, setup: Distri
   if (fit.perUserN !== undefined && !PER_USER_N.includes(fit.perUserN)) {
     return `unknown per-user n model "${String(fit.perUserN)}": expected ${PER_USER_N.join(', ')}`;
   }
-  if (fit.perUserN === 'pooled' && setup.sampling === 'without-replacement') {
-    return 'the pooled per-user n model needs sampling with replacement (without replacement the law of r̃ depends on n): use shared or separate';
+  if (fit.perUserN === 'pooled' && !samplingLaw(setup.sampling).dependsOnRelativePositionOnly) {
+    return `the pooled per-user n model needs sampling with replacement (${samplingLaw(setup.sampling).label} the law of r̃ depends on n): use shared or separate`;
   }
   switch (method.kind) {
     case 'mes':
@@ -214,11 +217,12 @@ export function recoverFromHistograms(
 }
 
 /**
- * `pooled` with replacement (one kernel fits every n), `interpolated` without (the hypergeometric law depends on n,
- * smoothly: each user's kernel is interpolated between nodes of n 10% apart).
+ * `pooled` under a law that depends on n only through θ = (r − 1)/(n − 1) (law.ts; with replacement: one kernel fits
+ * every n), `interpolated` otherwise (without replacement the law depends on n, smoothly: each user's kernel is
+ * interpolated between nodes of n 10% apart).
  */
-export function defaultPerUserN(sampling: Sampling): PerUserN {
-  return sampling === 'with-replacement' ? 'pooled' : 'interpolated';
+export function defaultPerUserN(sampling: LawLike): PerUserN {
+  return samplingLaw(sampling).dependsOnRelativePositionOnly ? 'pooled' : 'interpolated';
 }
 
 function distinctSetups(histograms: readonly SampledHistogram[], setup: DistributionSetup): number {

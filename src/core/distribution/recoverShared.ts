@@ -3,6 +3,7 @@
  * `interpolated`, `pooled`; shared.ts, pooledFit.ts) as a Recovery: each group's P̂_g = A_g π̂, mixed by weight,
  * built only when asked for. MES warm-starts from the previous fit's dual point when the options ask for it.
  */
+import { samplingLaw } from '../law/index.ts';
 import { itemCountNodes } from '../corrections/itemCountGrid.ts';
 import type { DistributionMethod } from '../corrections/methods.ts';
 import type { SampledHistogram } from './histogram.ts';
@@ -85,7 +86,7 @@ export function recoverShared(
     itemCountNodes: model === 'interpolated' ? kernelNodes(histograms, fit.itemCountNodes) : null,
     entropyStart: null as EntropyDual | null,
   };
-  const startKey = `${method.id}|${setup.itemCount}|${setup.sampling}|${model}`;
+  const startKey = `${method.id}|${setup.itemCount}|${samplingLaw(setup.sampling).id}|${model}`;
   if (mes && fit.warmStart) settings.entropyStart = cache.entropyStarts.get(startKey) ?? null;
   const shared = (model === 'pooled' ? fitPooled : fitShared)(
     histograms,

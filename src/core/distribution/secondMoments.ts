@@ -8,8 +8,8 @@
  * stand in for them. The hypergeometric law tends to the binomial one as n grows past m, and the Newton step only
  * needs an approximate Hessian: the optimum and its certificate use the exact kernel (mes.ts).
  */
-import type { Sampling } from '../sampling.ts';
-import { BULK_CUTOFF, KernelRow } from '../sampling.ts';
+import type { PmfRow } from '../law/index.ts';
+import { BinomialRow, BULK_CUTOFF } from '../law/index.ts';
 import { logHypergeometricPmf } from '../special.ts';
 import type { SampledRankKernel } from './kernel.ts';
 import { WasmWindows, wasmWindowsAvailable } from '../wasm/windows.ts';
@@ -20,7 +20,7 @@ export const EXACT_GRAM_LIMIT = 4e6;
 
 export class SecondMoments {
   private readonly h: Float64Array | null;
-  private readonly wide: KernelRow | null;
+  private readonly wide: PmfRow | null;
   private readonly g: Float64Array;
 
   /** `bins` (first ranks, n at the end): `compute` takes π per bin, spread evenly over the bin's ranks. */
@@ -30,17 +30,18 @@ export class SecondMoments {
     private readonly bins: Int32Array | null = null,
   ) {
     const m = kernel.sampleSize;
-    const sampling: Sampling = kernel.sampling;
     const d = indices.length;
     this.g = new Float64Array(2 * m + 1);
-    const exact = sampling === 'without-replacement' && kernel.itemCount * (m + 1) ** 2 <= EXACT_GRAM_LIMIT;
+    // Under the product identity (law.ts; with replacement) the binomial moments are exact; otherwise the products
+    // are accumulated while that is cheap, the binomial moments standing in above.
+    const exact = !kernel.law.productIdentity && kernel.itemCount * (m + 1) ** 2 <= EXACT_GRAM_LIMIT;
     if (!exact) {
       const table = hypergeometricTable(m);
       this.h = new Float64Array(d * d);
       for (let a = 0; a < d; a++) {
         for (let b = 0; b < d; b++) this.h[a * d + b] = table[indices[a] * (m + 1) + indices[b]];
       }
-      this.wide = new KernelRow(2 * m, 'with-replacement', BULK_CUTOFF);
+      this.wide = new BinomialRow(2 * m, BULK_CUTOFF);
     } else {
       this.h = null;
       this.wide = null;
@@ -115,7 +116,7 @@ let hypergeometric: { m: number; table: Float64Array } | null = null;
 function keptWideRows(n: number, m: number, bins: Int32Array | null): KeptRows | null {
   if (!wasmWindowsAvailable()) return null;
   if (wide && wide.n === n && wide.m === m && wide.bins === bins) return wide.kept;
-  const row = new KernelRow(2 * m, 'with-replacement', BULK_CUTOFF);
+  const row = new BinomialRow(2 * m, BULK_CUTOFF);
   const count = bins ? bins.length - 1 : n;
   const lo = new Int32Array(count);
   const offsets = new Int32Array(count + 1);

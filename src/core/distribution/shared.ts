@@ -29,7 +29,8 @@
  * data, comparable with the empirical P(R) of the true ranks (eq 13).
  * When every user has the same n = N and m this is exactly the single-n estimator (A = identity, K̄ = K).
  */
-import type { Sampling } from '../sampling.ts';
+import type { LawLike } from '../law/index.ts';
+import { samplingLaw } from '../law/index.ts';
 import { spreadBins } from './binnedKernel.ts';
 import { bvDistributionPooled } from './bvDistribution.ts';
 import type { SampledHistogram } from './histogram.ts';
@@ -63,7 +64,8 @@ export type SharedMethod =
 
 export interface SharedSettings {
   readonly sampleSize: number;
-  readonly sampling: Sampling;
+  /** The law of the sampled rank (law/law.ts), or its id. */
+  readonly sampling: LawLike;
   readonly tolerance: number;
   readonly maxIterations: number;
   readonly algorithm: LikelihoodAlgorithm;
@@ -141,7 +143,7 @@ export function fitShared(
 ): SharedFit {
   const reference = Math.max(...histograms.map((h) => h.itemCount));
   const sampleSizes = histograms.map((h) => h.sampleSize ?? settings.sampleSize);
-  const { sampling } = settings;
+  const law = samplingLaw(settings.sampling);
   const options = { tolerance: settings.tolerance, maxIterations: settings.maxIterations };
   const observed = histograms.map((h) => observedIndices(h.counts));
   const kernelGroups = histograms.map((h, g) => ({
@@ -154,8 +156,8 @@ export function fitShared(
   let stackedKernel: StackedKernel | InterpolatedKernel | null = null;
   const stacked = () =>
     (stackedKernel ??= nodes
-      ? new InterpolatedKernel(reference, kernelGroups, sampling, nodes, columns)
-      : new StackedKernel(reference, kernelGroups, sampling, undefined, columns));
+      ? new InterpolatedKernel(reference, kernelGroups, law, nodes, columns)
+      : new StackedKernel(reference, kernelGroups, law, undefined, columns));
   // The counts of the stacked columns (g, i), group after group.
   const counts = new Float64Array(observed.reduce((s, o) => s + o.length, 0));
   let column = 0;
@@ -174,7 +176,7 @@ export function fitShared(
       share: h.total / total,
     }));
     const poolGroups = nodes ? nodeShares(own, nodes) : own;
-    const kernel = pooledKernels.get(reference, poolGroups, sampling);
+    const kernel = pooledKernels.get(reference, poolGroups, law);
     if (method.kind === 'mes') {
       // The papers' code has one m; with users of several m, the pooled law's (the largest) scales E.
       const eta = mesEntropyWeight(method.eta, method.scale, pooled.length - 1);
@@ -193,7 +195,7 @@ export function fitShared(
     // The paper's EM from BINNED_FROM reference ranks on: over bins of them (sharedBins.ts), spread back.
     const bins = settings.algorithm === 'em' ? sharedBins(reference, binnedColumns) : null;
     const kernelOverBins =
-      bins && binnedColumns && binnedLikelihoodKernel(reference, kernelGroups, sampling, nodes, binnedColumns, bins);
+      bins && binnedColumns && binnedLikelihoodKernel(reference, kernelGroups, law, nodes, binnedColumns, bins);
     const binned = kernelOverBins && bins ? { ...kernelOverBins, bins } : null;
     const kernel = binned ? binned.kernel : stacked();
     const start = binned?.start;

@@ -4,7 +4,7 @@
  * share of the ranks, and MES on the pooled kernel's rows averaged over each bin (pooledKernel.ts), each bin's size
  * the base measure of its entropy (mes.ts); both spread back over the ranks (spreadBins).
  */
-import type { Sampling } from '../sampling.ts';
+import type { SampledRankLaw } from '../law/index.ts';
 import { BINNED_FROM, binShares, binSizes, spreadBins } from './binnedKernel.ts';
 import { InterpolatedKernel } from './interpolatedKernel.ts';
 import { STORED_KERNEL_LIMIT } from './kernel.ts';
@@ -29,7 +29,7 @@ export function sharedBins(reference: number, cache: ColumnCache | undefined): I
 export function binnedLikelihoodKernel(
   reference: number,
   groups: readonly KernelGroup[],
-  sampling: Sampling,
+  law: SampledRankLaw,
   nodes: readonly number[] | null,
   cache: ColumnCache,
   bins: Int32Array,
@@ -37,8 +37,8 @@ export function binnedLikelihoodKernel(
   const columns = groups.reduce((s, g) => s + g.observed.length, 0);
   if (!nodes && columns * (bins.length - 1) > STORED_KERNEL_LIMIT) return null;
   const kernel = nodes
-    ? new InterpolatedKernel(reference, groups, sampling, nodes, cache)
-    : new StackedKernel(reference, groups, sampling, undefined, cache);
+    ? new InterpolatedKernel(reference, groups, law, nodes, cache)
+    : new StackedKernel(reference, groups, law, undefined, cache);
   return { kernel, start: binShares(bins) };
 }
 

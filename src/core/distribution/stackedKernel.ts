@@ -1,22 +1,23 @@
 /**
  * The sampling kernel of users with their own catalogue size n_g and sample size m_g, over the ranks R = 1..N of a
  * shared reference catalogue (shared.ts has the model): for a group g of users sharing (n_g, m_g),
- *   p_g(i | R) = Σ_r A_g(r | R) p(i | r; n_g, m_g)        (rankMap.ts: A_g; kernelColumn.ts: p, eq 16's law)
+ *   p_g(i | R) = Σ_r A_g(r | R) p(i | r; n_g, m_g)        (rankMap.ts: A_g; the law's column, law/law.ts: p, eq 16)
  * and the kernel's columns are the pairs (g, i) with i an observed sampled-rank index of group g, group after
  * group: the per-user likelihood of eq 19 has one term per column.
- * Each column is stored over R, over the window where it is nonzero (kernelColumn.ts cuts at 1e-30 of its peak;
+ * Each column is stored over R, over the window where it is nonzero (the law's columns cut at 1e-30 of their peak;
  * columnCache.ts carries and keeps them),
  * so the products are long dot products and axpys (kernelProducts.ts: ColumnProducts). When Σ_columns N would
  * exceed the memory budget (STORED_KERNEL_LIMIT doubles), every product instead recomputes each group's kernel rows
  * and applies A_g: K π = (K_g A_g π)_g, Kᵀ c = Σ_g A_gᵀ K_gᵀ c_g (slow, O(Σ_g n_g m_g) per product, little memory).
  * The hypergeometric law is exact for every n_g; nothing is approximated beyond the model's A_g.
  */
-import type { Sampling } from '../sampling.ts';
+import type { LawLike, SampledRankLaw } from '../law/index.ts';
+import { samplingLaw } from '../law/index.ts';
 import { STORED_KERNEL_LIMIT } from './kernel.ts';
 import type { KernelProducts } from './kernelProducts.ts';
 import { ChosenProducts, ColumnProducts, StreamedProducts, emStepByProducts } from './kernelProducts.ts';
 import { mapRank, pullBack, pushForward } from './rankMap.ts';
-import { ColumnCache, lazyLogs } from './columnCache.ts';
+import { ColumnCache } from './columnCache.ts';
 
 /** Users sharing a catalogue size and a sample size, and the sampled-rank indices (r̃ − 1) observed among them. */
 export interface KernelGroup {
@@ -35,31 +36,34 @@ export class StackedKernel extends ChosenProducts {
   /** Doubles held by the stored columns (0 when streaming). */
   readonly storedEntries: number;
   protected readonly products: KernelProducts;
+  /** The law of the sampled rank (law/law.ts). */
+  readonly law: SampledRankLaw;
 
   /** A binned `cache` must store the columns (size × bins within storedLimit); it does not stream. */
   constructor(
     readonly reference: number,
     readonly groups: readonly KernelGroup[],
-    readonly sampling: Sampling,
+    sampling: LawLike,
     storedLimit = STORED_KERNEL_LIMIT,
     private readonly cache: ColumnCache = new ColumnCache(0),
   ) {
     super();
+    const law = (this.law = samplingLaw(sampling));
     this.offsets = groupOffsets(groups);
     this.size = this.offsets[groups.length];
     this.itemCount = cache.rows(reference);
     const stores = this.size * this.itemCount <= storedLimit;
     if (!stores && cache.binned) throw new Error(`${this.size} columns over ${this.itemCount} bins exceed the store`);
-    const inArena = stores ? cache.arenaWindows(reference, groups, sampling, this.size) : null;
+    const inArena = stores ? cache.arenaWindows(reference, groups, law, this.size) : null;
     if (inArena) {
       this.products = inArena;
       this.storedEntries = 0;
     } else if (stores) {
-      const stored = storedColumns(reference, groups, sampling, this.size, cache);
+      const stored = storedColumns(reference, groups, law, this.size, cache);
       this.products = stored;
       this.storedEntries = stored.entries;
     } else {
-      this.products = new StreamedGroups(reference, groups, sampling, this.offsets);
+      this.products = new StreamedGroups(reference, groups, law, this.offsets);
       this.storedEntries = 0;
     }
   }
@@ -71,7 +75,7 @@ export class StackedKernel extends ChosenProducts {
     return new StackedKernel(
       this.reference,
       kept,
-      this.sampling,
+      this.law,
       undefined,
       this.cache.binned ? this.cache : undefined,
     );
@@ -98,7 +102,7 @@ export function keptGroups(groups: readonly KernelGroup[], offsets: Int32Array, 
 function storedColumns(
   reference: number,
   groups: readonly KernelGroup[],
-  sampling: Sampling,
+  law: SampledRankLaw,
   size: number,
   cache: ColumnCache,
 ): ColumnProducts & { entries: number } {
@@ -107,9 +111,8 @@ function storedColumns(
   const parts: Float64Array[] = [];
   let j = 0;
   for (const g of groups) {
-    const logs = lazyLogs(g, sampling);
     for (const i of g.observed) {
-      const carried = cache.get(reference, g, i, sampling, logs);
+      const carried = cache.get(reference, g, i, law);
       lo[j] = carried.lo;
       offsets[j + 1] = offsets[j] + carried.values.length;
       parts.push(carried.values);
@@ -133,14 +136,14 @@ class StreamedGroups implements KernelProducts {
   constructor(
     readonly itemCount: number,
     private readonly groups: readonly KernelGroup[],
-    sampling: Sampling,
+    law: SampledRankLaw,
     private readonly offsets: Int32Array,
   ) {
     this.size = offsets[groups.length];
     this.parts = groups.map((g) => {
       const position = new Int32Array(g.sampleSize + 1).fill(-1);
       g.observed.forEach((i, k) => (position[i] = k));
-      return new StreamedProducts(g.itemCount, g.observed.length, g.sampleSize, sampling, position);
+      return new StreamedProducts(g.itemCount, g.observed.length, g.sampleSize, law, position);
     });
     this.local = new Float64Array(Math.max(...groups.map((g) => g.itemCount)));
     const deepest = Math.max(...groups.map((g) => g.observed.length));

@@ -7,9 +7,12 @@ import { createRandom, drawAboveCounts } from '../random.ts';
 import type { RankData } from '../rankData.ts';
 import { groupedRankData, singleRankData } from '../rankData.ts';
 import { drawAboveCountsByLaw } from '../rankDraw.ts';
-import type { Sampling } from '../sampling.ts';
+import type { Sampling } from '../law/index.ts';
+import { samplingLaw } from '../law/index.ts';
 import { SampledEvaluation } from './draw.ts';
 import { meanStd } from './summary.ts';
+
+const lawOf = (withReplacement: boolean) => samplingLaw(withReplacement ? 'with-replacement' : 'without-replacement');
 
 /** Every visit of one draw, as [n, counts...]. */
 function visits(evaluation: SampledEvaluation, data: Parameters<SampledEvaluation['draw']>[0], n: number) {
@@ -25,7 +28,7 @@ describe('SampledEvaluation (one repetition of a sampled evaluation)', () => {
 
   for (const withReplacement of [true, false]) {
     it(`draws rows then copies, each as drawAboveCountsByLaw would (${withReplacement ? 'with' : 'without'} replacement)`, () => {
-      const evaluation = new SampledEvaluation(createRandom(5), 100, withReplacement);
+      const evaluation = new SampledEvaluation(createRandom(5), 100, lawOf(withReplacement));
       const reference = createRandom(5);
       const expected: number[][] = [];
       for (const data of [single, multi]) {
@@ -36,7 +39,7 @@ describe('SampledEvaluation (one repetition of a sampled evaluation)', () => {
           const above = Array.from({ length: k }, (_, j) => data.ranks[lo + j] - (j + 1));
           for (let copy = 0; copy < data.weights[i]; copy++) {
             const counts = new Int32Array(k);
-            drawAboveCountsByLaw(reference, above, n - k, 100, withReplacement, counts);
+            drawAboveCountsByLaw(reference, above, n - k, 100, lawOf(withReplacement), counts);
             expected.push([n, ...counts]);
           }
         }
@@ -45,8 +48,8 @@ describe('SampledEvaluation (one repetition of a sampled evaluation)', () => {
       expect(first).toEqual(expected.slice(0, first.length));
       // A second repetition reuses the cached P(mode) of the single-item rows: the same draws as without the cache
       // (a copy of the data is a new object, computed afresh).
-      const again = new SampledEvaluation(createRandom(6), 100, withReplacement);
-      const fresh = new SampledEvaluation(createRandom(6), 100, withReplacement);
+      const again = new SampledEvaluation(createRandom(6), 100, lawOf(withReplacement));
+      const fresh = new SampledEvaluation(createRandom(6), 100, lawOf(withReplacement));
       visits(again, single, 3706);
       const cached = visits(again, single, 3706);
       visits(fresh, single, 3706);
@@ -56,8 +59,8 @@ describe('SampledEvaluation (one repetition of a sampled evaluation)', () => {
 
   it('the default n applies to rows without their own, and changing it is not served from the cache', () => {
     const data = singleRankData('G', [10, 10, 500]);
-    const evaluation = new SampledEvaluation(createRandom(1), 50, true);
-    const reference = new SampledEvaluation(createRandom(1), 50, true);
+    const evaluation = new SampledEvaluation(createRandom(1), 50, lawOf(true));
+    const reference = new SampledEvaluation(createRandom(1), 50, lawOf(true));
     expect(visits(evaluation, data, 1000).map((v) => v[0])).toEqual([1000, 1000, 1000]);
     visits(reference, { ...data }, 1000);
     // Same data object at another n: the law changes with n, so the draws must match a fresh object's.
@@ -91,7 +94,7 @@ describe('law draws against item-by-item draws on a reduced MovieLens sample (th
   for (const sampling of ['with-replacement', 'without-replacement'] as Sampling[]) {
     it(`both give the analytic mean and spread of the sampled metric (${sampling}), as simulate's tests ask`, () => {
       const withReplacement = sampling === 'with-replacement';
-      const evaluation = new SampledEvaluation(createRandom(withReplacement ? 11 : 13), m, withReplacement);
+      const evaluation = new SampledEvaluation(createRandom(withReplacement ? 11 : 13), m, lawOf(withReplacement));
       const byLaw = study((d, visit) => evaluation.draw(d, 3706, (n, _k, counts) => visit(n, counts)));
       const random = createRandom(withReplacement ? 12 : 14);
       const out = new Int32Array(1);

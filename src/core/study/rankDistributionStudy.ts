@@ -104,7 +104,7 @@ export function startRankDistributionStudy(options: RankDistributionStudyOptions
   }
   for (let r = 0; r < maxRank; r++) empirical[r] /= items;
   const cache = options.cache ?? new DistributionCache();
-  const evaluation = new SampledEvaluation(createRandom(seed), m, sampling === 'with-replacement');
+  const evaluation = new SampledEvaluation(createRandom(seed), m, sampling);
   const histograms = new HistogramCollector(m);
   const sums = methods.map(() => new Float64Array(maxRank));
   const empiricalCurves = { pmf: empirical, cdf: cumulative(empirical) };

@@ -17,7 +17,7 @@ import { exactMetric, expectedSampledMetrics, sampledMetricVector } from '../exp
 import { metricAtRank, metricCurve, parseMetric } from '../metrics.ts';
 import type { RankData } from '../rankData.ts';
 import { singleRankData } from '../rankData.ts';
-import type { Sampling } from '../sampling.ts';
+import type { Sampling } from '../law/index.ts';
 import { variantById } from './catalog.ts';
 import { variantAtRank, variantsFor } from './choice.ts';
 import {

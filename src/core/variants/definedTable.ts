@@ -14,7 +14,7 @@ import { expectedMetricsTable } from '../expectedTable.ts';
 import type { Metric } from '../metrics.ts';
 import type { RankData } from '../rankData.ts';
 import { isSingleRelevant, itemCountOf, validateRankData } from '../rankData.ts';
-import { BULK_CUTOFF, KernelRow, validateSamplingSetup } from '../sampling.ts';
+import { BULK_CUTOFF, samplingLaw, validateSamplingSetup } from '../law/index.ts';
 import type { SamplingSetup } from '../setup.ts';
 import { Adder } from '../special.ts';
 import { exactMetricUnderTies } from '../ties/exactMetric.ts';
@@ -118,7 +118,8 @@ function sampledVariant(
   { itemCount, sampleSize, sampling }: SamplingSetup,
 ): { mean: number; std: number } {
   const m = sampleSize;
-  const row = new KernelRow(m, sampling, BULK_CUTOFF);
+  const law = samplingLaw(sampling);
+  const row = law.row(m, BULK_CUTOFF);
   const curves = new Map<number, Float64Array>();
   const curveOf = (grade: number) => {
     let curve = curves.get(grade);
@@ -134,7 +135,7 @@ function sampledVariant(
   let weight = 0;
   for (let i = 0; i < data.weights.length; i++) {
     const n = itemCountOf(data, i, itemCount);
-    validateSamplingSetup(n, m, sampling);
+    validateSamplingSetup(n, m, law);
     const j = data.offsets[i];
     const values = curveOf(data.relevance ? data.relevance[j] : 1);
     row.fill(data.ranks[j] - 1, n - 1);

@@ -12,7 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { expectClose } from '../../test/expectClose.ts';
+import { expectClose } from '../../../test/expectClose.ts';
 import { logSampledRankPmf, sampledRankPmf, type Sampling } from './index.ts';
 
 type Num = number | '-Infinity';
@@ -34,7 +34,7 @@ interface Row {
   pmf: number[];
 }
 const data = JSON.parse(
-  readFileSync(new URL('../../test/fixtures/sampled-rank-pmf.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../../test/fixtures/sampled-rank-pmf.json', import.meta.url), 'utf8'),
 ) as {
   points: Point[];
   rows: Row[];

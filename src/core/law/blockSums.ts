@@ -21,9 +21,14 @@
  * n = 10⁶ (1.7e-13 of g, 5·10⁵ rows added into each sum; the blocks: 3e-15). blockSums.test.ts checks the sums
  * against the uniform prior's exact values (Euler–Maclaurin) and the rows added one by one, and the bv vector.
  */
-import type { BinomialSums } from './binomialSums.ts';
 import { fillRow, Ratios } from './binomialRows.ts';
-import { isConstant } from './polynomialSystem.ts';
+import type { BinomialSums } from './law.ts';
+
+/** True when every entry equals the first (a uniform prior). */
+export function isConstant(a: Float64Array): boolean {
+  for (let s = 1; s < a.length; s++) if (a[s] !== a[0]) return false;
+  return true;
+}
 
 /** The largest interpolation error of a binomial pmf value (a number ≤ 1) blockPlan admits. */
 export const BLOCK_ERROR = 1e-16;

@@ -1,5 +1,5 @@
 /**
- * The one pass over the ranks that the binomial-law moments need (moments.ts):
+ * The one pass over the ranks that the binomial-law moments need (corrections/moments.ts):
  *   g(s) = Σ_r p(r) Bin(s; 2m, θ_r),   g_M(s) = Σ_r p(r) M(r) Bin(s; 2m, θ_r),   s = 0..2m, θ_r = (r − 1)/(n − 1).
  * Each row p(r) Bin(·; 2m, θ_r) starts from its value at the mode (Loader's saddle-point log-pmf, special.ts) and
  * runs the ratio recurrence outward (binomialRows.ts), stopped where it falls below ROW_CUTOFF of the mode: the dropped tails change
@@ -18,13 +18,7 @@
  * blockSums.ts gives the same sums without a row per rank (moments.ts chooses by cost).
  */
 import { fillRow, modeOf, modeValue, Ratios, ROW_CUTOFF } from './binomialRows.ts';
-
-export interface BinomialSums {
-  /** g(s), s = 0..2m. */
-  readonly g: Float64Array;
-  /** g_M(s) for each target. */
-  readonly gTargets: Float64Array[];
-}
+import type { BinomialSums } from './law.ts';
 
 export function binomialSums(
   targets: readonly Float64Array[],

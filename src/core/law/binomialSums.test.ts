@@ -3,7 +3,7 @@ import { expectClose } from '../../../test/expectClose.ts';
 import { rowByRowSums } from '../../../test/slowSolves.ts';
 import { metricCurve, parseMetric } from '../metrics.ts';
 import { binomialSums } from './binomialSums.ts';
-import { normalisedPrior } from './moments.ts';
+import { normalisedPrior } from '../corrections/moments.ts';
 
 /** Both sums against the former row-by-row pass (a full, normalised KernelRow for every rank; test/slowSolves.ts). */
 function expectSameSums(n: number, m: number, prior: Float64Array, ids = ['ap', 'recall@10', 'auc']): void {

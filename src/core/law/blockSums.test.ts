@@ -12,8 +12,8 @@ import { metricCurve, parseMetric } from '../metrics.ts';
 import { logBinomialPmf } from '../special.ts';
 import { binomialSums } from './binomialSums.ts';
 import { BLOCK_ERROR, blockBinomialSums, blockPlan, largestHalfWidth } from './blockSums.ts';
-import { momentsFromSums, normalisedPrior } from './moments.ts';
-import { solveSymmetricMany } from './solve.ts';
+import { momentsFromSums, normalisedPrior } from '../corrections/moments.ts';
+import { solveSymmetricMany } from '../corrections/solve.ts';
 
 const ids = ['ap', 'ndcg', 'recall@10', 'auc', 'precision@5', 'ndcg@10'];
 

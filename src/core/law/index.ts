@@ -1,0 +1,13 @@
+export type {
+  BinomialSums,
+  ColumnScratch,
+  KernelColumn,
+  LawId,
+  LawLike,
+  LawProperty,
+  PmfRow,
+  SampledRankLaw,
+} from './law.ts';
+export * from './registry.ts';
+export { isConstant } from './blockSums.ts';
+export { BinomialRow } from './binomial.ts';
