@@ -21,10 +21,7 @@ const pmfAtMode = (draws: number, successes: number, population: number, withRep
 
 /** Exact pmf of drawSuccesses' law from the law's rows (ratio recurrence, independent code). */
 function exactPmf(draws: number, successes: number, population: number, withReplacement: boolean): Float64Array {
-  const row = lawOf(withReplacement).row(draws).fill(
-    successes,
-    population,
-  );
+  const row = lawOf(withReplacement).row(draws).fill(successes, population);
   const out = new Float64Array(draws + 1);
   out.set(row.values.subarray(row.lo, row.hi + 1), row.lo);
   return out;

@@ -116,7 +116,8 @@ const FIGURE_CUTOFF = 1e-16;
 /** A row of the law for (m, law), reused across calls (its arrays have m + 1 entries). */
 function rowFor(m: number, sampling: LawLike): PmfRow {
   const law = samplingLaw(sampling);
-  if (!lastRow || lastRow.row.sampleSize !== m || lastRow.law !== law) lastRow = { law, row: law.row(m, FIGURE_CUTOFF) };
+  if (!lastRow || lastRow.row.sampleSize !== m || lastRow.law !== law)
+    lastRow = { law, row: law.row(m, FIGURE_CUTOFF) };
   return lastRow.row;
 }
 

@@ -99,7 +99,10 @@ export function correctionVectors(
 ): Float64Array[] {
   const { itemCount: n, sampleSize: m, sampling, method } = options;
   validateSamplingSetup(n, m, sampling);
-  const refused = lawRefusal({ kind: method, id: method === 'bv' ? `bv:${options.gamma}` : method } as Method, sampling);
+  const refused = lawRefusal(
+    { kind: method, id: method === 'bv' ? `bv:${options.gamma}` : method } as Method,
+    sampling,
+  );
   if (refused) throw new InputError(refused);
   if (method === 'rank-estimate') return metrics.map((metric) => rankEstimateVector(metric, n, m));
   const gamma = method === 'bv' ? (options.gamma ?? NaN) : 0;

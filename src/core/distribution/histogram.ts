@@ -31,7 +31,8 @@ export interface SampledHistogram {
 export function checkSetup(itemCount: number, sampleSize: number, sampling: LawLike): string | null {
   if (!Number.isSafeInteger(sampleSize) || sampleSize < 1) return `m must be an integer ≥ 1, got ${sampleSize}`;
   if (!Number.isSafeInteger(itemCount) || itemCount < 2) return `n must be an integer ≥ 2, got ${itemCount}`;
-  if (typeof sampling === 'string' && !LAWS.some((law) => law.id === sampling)) return unknownSampling(String(sampling));
+  if (typeof sampling === 'string' && !LAWS.some((law) => law.id === sampling))
+    return unknownSampling(String(sampling));
   const law = samplingLaw(sampling);
   if (sampleSize > law.maxSampleSize(itemCount)) {
     return `n = ${itemCount} is smaller than m + 1 = ${sampleSize + 1}: sampling ${law.label} needs n ≥ m + 1`;

@@ -15,7 +15,7 @@ import type { SampledRankKernel } from './kernel.ts';
 import { WasmWindows, wasmWindowsAvailable } from '../wasm/windows.ts';
 import { spreadBins } from './binnedKernel.ts';
 
-/** Largest n · (m + 1)² for which the without-replacement moments are accumulated exactly. */
+/** Largest n · (m + 1)² for which the moments of a law without the product identity are accumulated exactly. */
 export const EXACT_GRAM_LIMIT = 4e6;
 
 export class SecondMoments {

@@ -72,13 +72,7 @@ export class StackedKernel extends ChosenProducts {
   restrict(indices: Int32Array): KernelProducts {
     if (indices.length === this.size) return this;
     const kept = keptGroups(this.groups, this.offsets, indices);
-    return new StackedKernel(
-      this.reference,
-      kept,
-      this.law,
-      undefined,
-      this.cache.binned ? this.cache : undefined,
-    );
+    return new StackedKernel(this.reference, kept, this.law, undefined, this.cache.binned ? this.cache : undefined);
   }
 }
 

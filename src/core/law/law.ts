@@ -116,7 +116,13 @@ export interface SampledRankLaw {
    * largest value (its entries agree with the rows to rounding). `scratch` from columnScratch (made anew
    * when null and the law needs one).
    */
-  column(index: number, itemCount: number, sampleSize: number, scratch: ColumnScratch | null, cutoff: number): KernelColumn;
+  column(
+    index: number,
+    itemCount: number,
+    sampleSize: number,
+    scratch: ColumnScratch | null,
+    cutoff: number,
+  ): KernelColumn;
 
   /**
    * E[1/(1 + X)] for K = r − 1 ≥ 1 of N = n − 1 other items above the relevant one and m draws: the expected sampled

@@ -85,7 +85,9 @@ export function sampledRankPmf(
   if (!Number.isSafeInteger(trueRank) || trueRank < 1 || trueRank > itemCount) {
     throw new InputError(`true rank must be an integer in 1..${itemCount}, got ${trueRank}`);
   }
-  const row = samplingLaw(sampling).row(sampleSize).fill(trueRank - 1, itemCount - 1);
+  const row = samplingLaw(sampling)
+    .row(sampleSize)
+    .fill(trueRank - 1, itemCount - 1);
   const out = new Float64Array(sampleSize + 1);
   out.set(row.values.subarray(row.lo, row.hi + 1), row.lo);
   return out;
