@@ -8,8 +8,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import * as core from '../src/core/index.ts';
-import { BinnedKernel } from '../src/core/distribution/binnedKernel.ts';
-import { Likelihood } from '../src/core/distribution/likelihood.ts';
+import { BinnedKernel } from '../src/core/distribution/kernels/binned.ts';
+import { Likelihood } from '../src/core/distribution/fits/likelihood.ts';
 import { bench } from './harness.ts';
 
 const NUMPY_EM_STEP = `

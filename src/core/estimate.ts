@@ -23,8 +23,8 @@ import {
 import type { Method } from './corrections/methods.ts';
 import { sampledHistograms } from './distribution/histogram.ts';
 import type { FitOptions } from './distribution/recover.ts';
-import { sharedItemCountNodes } from './distribution/recoverShared.ts';
-import { DistributionCache } from './distribution/distributionCache.ts';
+import { sharedItemCountNodes } from './distribution/models/perUserN.ts';
+import { DistributionCache } from './distribution/store.ts';
 import {
   checkDistributionSetup,
   distributionMetrics,

@@ -1,23 +1,23 @@
 export type { SampledHistogram } from './histogram.ts';
 export { sampledHistograms } from './histogram.ts';
-export { SampledRankKernel, KernelCache, STORED_KERNEL_LIMIT } from './kernel.ts';
-export type { LikelihoodFit, LikelihoodFitOptions } from './em.ts';
-export * from './mle.ts';
-export type { EntropyFit, EntropyFitOptions, EntropyKernel } from './mes.ts';
-export type { ColumnKernel } from './likelihood.ts';
-export type { PerUserN, SharedFit, SharedGroupFit, SharedMethod, SharedSettings } from './shared.ts';
-export { PER_USER_N, fitShared } from './shared.ts';
-export { fitPooled, poolHistograms } from './pooledFit.ts';
-export type { KernelGroup } from './stackedKernel.ts';
-export { ColumnCache } from './columnCache.ts';
-export { StackedKernel } from './stackedKernel.ts';
-export type { PooledGroup } from './pooledKernel.ts';
-export { PooledKernel } from './pooledKernel.ts';
-export { PooledKernelCache } from './pooledKernelCache.ts';
-export { mapRank, pullBack, pushForward } from './rankMap.ts';
+export { SampledRankKernel, KernelCache, STORED_KERNEL_LIMIT } from './kernels/rows.ts';
+export type { LikelihoodFit, LikelihoodFitOptions } from './fits/em.ts';
+export * from './fits/mle.ts';
+export type { EntropyFit, EntropyFitOptions, EntropyKernel } from './fits/mes.ts';
+export type { ColumnKernel } from './fits/likelihood.ts';
+export type { PerUserN, SharedFit, SharedGroupFit, SharedMethod, SharedSettings } from './models/shared.ts';
+export { PER_USER_N, fitShared } from './models/shared.ts';
+export { fitPooled, poolHistograms } from './models/pooled.ts';
+export type { KernelGroup } from './kernels/stacked.ts';
+export { ColumnCache } from './kernels/columnCache.ts';
+export { StackedKernel } from './kernels/stacked.ts';
+export type { PooledGroup } from './kernels/pooled.ts';
+export { PooledKernel } from './kernels/pooled.ts';
+export { PooledKernelCache } from './kernels/pooledCache.ts';
+export { mapRank, pullBack, pushForward } from './kernels/rankMap.ts';
 export { drawTrueRanks, recoveredTop } from './recoveredRanks.ts';
-export { fitMaximalEntropy, mesEntropyWeight } from './mes.ts';
-export { bvDistribution, bvSystem } from './bvDistribution.ts';
+export { fitMaximalEntropy, mesEntropyWeight } from './fits/mes.ts';
+export { bvDistribution, bvSystem } from './fits/bvDistribution.ts';
 export {
   metricCurveFromDistribution,
   metricFromDistribution,
@@ -31,7 +31,7 @@ export {
   recoverDistribution,
   recoverFromHistograms,
 } from './recover.ts';
-export type { KernelStores } from './distributionCache.ts';
-export { DistributionCache, kernelStores } from './distributionCache.ts';
-export { sharedItemCountNodes } from './recoverShared.ts';
-export { BINNED_FROM } from './binnedKernel.ts';
+export type { KernelStores } from './store.ts';
+export { DistributionCache, kernelStores } from './store.ts';
+export { sharedItemCountNodes } from './models/perUserN.ts';
+export { BINNED_FROM } from './kernels/binned.ts';

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { allowWasmWindows } from '../wasm/windows.ts';
 import { parseMetricList } from '../metrics.ts';
-import { pushForward } from './rankMap.ts';
-import { rankBins } from './binnedKernel.ts';
+import { pushForward } from './kernels/rankMap.ts';
+import { rankBins } from './kernels/binned.ts';
 import {
   binnedMetric,
   forgetMetricTables,

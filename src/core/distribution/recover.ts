@@ -26,17 +26,17 @@ import { fail, ok } from '../result.ts';
 import type { LawLike } from '../law/index.ts';
 import { lawRefusal } from '../estimators.ts';
 import { samplingLaw } from '../law/index.ts';
-import { binnedEntropyKernel, logLikelihoodOf } from './binnedKernel.ts';
-import { bvDistribution } from './bvDistribution.ts';
-import { DistributionCache } from './distributionCache.ts';
+import { binnedEntropyKernel, logLikelihoodOf } from './kernels/binned.ts';
+import { bvDistribution } from './fits/bvDistribution.ts';
+import { DistributionCache } from './store.ts';
 import type { SampledHistogram } from './histogram.ts';
 import { checkSetup, sampledHistograms } from './histogram.ts';
-import { fitMaximalEntropy, mesEntropyWeight } from './mes.ts';
-import { recoverShared } from './recoverShared.ts';
+import { fitMaximalEntropy, mesEntropyWeight } from './fits/mes.ts';
+import { recoverShared } from './models/perUserN.ts';
 import { binnedMetric, metricFromDistribution, sharedDistributionMetrics } from './metricsFromDistribution.ts';
-import type { PerUserN } from './shared.ts';
-import { PER_USER_N } from './shared.ts';
-import type { LikelihoodAlgorithm } from './mle.ts';
+import type { PerUserN } from './models/shared.ts';
+import { PER_USER_N } from './models/shared.ts';
+import type { LikelihoodAlgorithm } from './fits/mle.ts';
 import {
   DEFAULT_LIKELIHOOD_ALGORITHM,
   DEFAULT_ENTROPY_TOLERANCE,
@@ -45,7 +45,7 @@ import {
   LIKELIHOOD_ALGORITHMS,
   fitLikelihood,
   wmleWeights,
-} from './mle.ts';
+} from './fits/mle.ts';
 
 export interface FitOptions {
   /**

@@ -6,7 +6,7 @@
  * at its rank among the irrelevant items and itself (r_j − j for the j-th, 0-based), the view the fits take.
  */
 import type { DistributionMethod } from '../corrections/methods.ts';
-import { DistributionCache } from '../distribution/distributionCache.ts';
+import { DistributionCache } from '../distribution/store.ts';
 import { checkDistributionSetup, recoverFromHistograms } from '../distribution/recover.ts';
 import { createRandom } from '../random.ts';
 import type { RankData } from '../rankData.ts';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectClose } from '../../../test/expectClose.ts';
 import { jointBootstrap, resample as resampleRows } from '../compare.ts';
-import { sharedItemCountNodes } from '../distribution/recoverShared.ts';
+import { sharedItemCountNodes } from '../distribution/models/perUserN.ts';
 import { EstimatorVectors, estimateMetrics, resampleSetup } from '../estimate.ts';
 import { parseMethodList } from '../estimators.ts';
 import { parseMetricList } from '../metrics.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ColumnCache } from '../distribution/columnCache.ts';
-import { StackedKernel, type KernelGroup } from '../distribution/stackedKernel.ts';
+import { ColumnCache } from '../distribution/kernels/columnCache.ts';
+import { StackedKernel, type KernelGroup } from '../distribution/kernels/stacked.ts';
 import { allowWasmWindows } from './windows.ts';
 
 const N = 600;

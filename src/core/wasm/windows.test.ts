@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { compileWindowsWat } from '../../../scripts/wasm/compile.mjs';
-import { SampledRankKernel } from '../distribution/kernel.ts';
-import { ColumnProducts, StoredProducts } from '../distribution/kernelProducts.ts';
+import { SampledRankKernel } from '../distribution/kernels/rows.ts';
+import { ColumnProducts, StoredProducts } from '../distribution/kernels/products.ts';
 import { createRandom } from '../random.ts';
 import { allowWasmWindows, wasmWindowsAvailable } from './windows.ts';
 import { WINDOWS_WASM_BASE64 } from './windowsModule.ts';
@@ -137,7 +137,7 @@ describe('the WebAssembly window products (windows.wat)', () => {
 
 describe('the WebAssembly second moments (windows.wat moments)', () => {
   it('gives bit-identical MES moments to the JavaScript blocks, odd and even d and windows', async () => {
-    const { PooledKernel } = await import('../distribution/pooledKernel.ts');
+    const { PooledKernel } = await import('../distribution/kernels/pooled.ts');
     const groups = [
       { itemCount: 300, sampleSize: 20, share: 0.3 },
       { itemCount: 410, sampleSize: 20, share: 0.7 },

@@ -4,10 +4,10 @@
  * per-user kernels (`shared`) on the shipped NCF-sampled MovieLens ranks.
  */
 import { describe, expect, it } from 'vitest';
-import { expectClose } from '../../../test/expectClose.ts';
-import { MLE } from '../../../test/methods.ts';
-import { ncfSampledRanks, NCF_SAMPLED_SETUP } from '../../../test/movielens.ts';
-import { perUserSampledRanks } from '../../../test/rankData.ts';
+import { expectClose } from '../../../../test/expectClose.ts';
+import { MLE } from '../../../../test/methods.ts';
+import { ncfSampledRanks, NCF_SAMPLED_SETUP } from '../../../../test/movielens.ts';
+import { perUserSampledRanks } from '../../../../test/rankData.ts';
 import {
   DistributionCache,
   distributionMetrics,
@@ -20,7 +20,7 @@ import {
   singleRankData,
   unwrap,
   type DistributionMethod,
-} from '../index.ts';
+} from '../../index.ts';
 
 /** Users with their own n in 600..1,400 and sampled ranks among m = 20. */
 const perUserData = (seed: number) =>

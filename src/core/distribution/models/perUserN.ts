@@ -3,20 +3,20 @@
  * `interpolated`, `pooled`; shared.ts, pooledFit.ts) as a Recovery: each group's P̂_g = A_g π̂, mixed by weight,
  * built only when asked for. MES warm-starts from the previous fit's dual point when the options ask for it.
  */
-import { samplingLaw } from '../law/index.ts';
-import { itemCountNodes } from '../corrections/itemCountGrid.ts';
-import type { DistributionMethod } from '../corrections/methods.ts';
-import type { SampledHistogram } from './histogram.ts';
-import type { EntropyDual } from './mes.ts';
+import { samplingLaw } from '../../law/index.ts';
+import { itemCountNodes } from '../../corrections/itemCountGrid.ts';
+import type { DistributionMethod } from '../../corrections/methods.ts';
+import type { SampledHistogram } from '../histogram.ts';
+import type { EntropyDual } from '../fits/mes.ts';
 import {
   DEFAULT_ENTROPY_TOLERANCE,
   DEFAULT_LIKELIHOOD_ALGORITHM,
   DEFAULT_LIKELIHOOD_TOLERANCE,
   DEFAULT_MAX_ITERATIONS,
-} from './mle.ts';
-import { fitPooled } from './pooledFit.ts';
-import type { DistributionCache } from './distributionCache.ts';
-import type { DistributionSetup, GroupRecovery, Recovery } from './recover.ts';
+} from '../fits/mle.ts';
+import { fitPooled } from './pooled.ts';
+import type { DistributionCache } from '../store.ts';
+import type { DistributionSetup, GroupRecovery, Recovery } from '../recover.ts';
 import type { PerUserN, SharedGroupFit } from './shared.ts';
 import { fitShared } from './shared.ts';
 

@@ -4,16 +4,16 @@
  * kernel itself, built fresh or from the group kernels a PooledKernelCache keeps, against its definition.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRandom } from '../random.ts';
-import { allowWasmWindows } from '../wasm/windows.ts';
-import { ncfSampledRanks, NCF_SAMPLED_SETUP } from '../../../test/movielens.ts';
-import { sampledHistograms } from './histogram.ts';
-import { unwrap } from '../result.ts';
-import { PooledKernel } from './pooledKernel.ts';
-import { PooledKernelCache } from './pooledKernelCache.ts';
-import { logHypergeometricPmf } from '../special.ts';
-import { nodeShares } from './interpolatedKernel.ts';
-import { itemCountNodes } from '../corrections/itemCountGrid.ts';
+import { createRandom } from '../../random.ts';
+import { allowWasmWindows } from '../../wasm/windows.ts';
+import { ncfSampledRanks, NCF_SAMPLED_SETUP } from '../../../../test/movielens.ts';
+import { sampledHistograms } from '../histogram.ts';
+import { unwrap } from '../../result.ts';
+import { PooledKernel } from './pooled.ts';
+import { PooledKernelCache } from './pooledCache.ts';
+import { logHypergeometricPmf } from '../../special.ts';
+import { nodeShares } from './interpolated.ts';
+import { itemCountNodes } from '../../corrections/itemCountGrid.ts';
 
 function direct(kernel: PooledKernel, indices: Int32Array, pi: Float64Array): Float64Array {
   const d = indices.length;

@@ -2,14 +2,14 @@
  * The per-user-n kernels' columns carried onto the reference ranks R = 1..N (`carry`: rankMap.ts's A_nᵀ), kept by
  * (N, n, m, law, i) for every fit of a data set (`ColumnCache`); stackedKernel.ts stacks them into kernels.
  */
-import type { ColumnScratch, LawId, SampledRankLaw } from '../law/index.ts';
-import { BULK_CUTOFF } from '../law/index.ts';
-import { ColumnArena, type ArenaWindows } from '../wasm/arena.ts';
-import { binColumn, rankBins } from './binnedKernel.ts';
-import { STORED_KERNEL_LIMIT } from './kernel.ts';
-import type { KernelProducts } from './kernelProducts.ts';
-import { emStepByProducts } from './kernelProducts.ts';
-import type { KernelGroup } from './stackedKernel.ts';
+import type { ColumnScratch, LawId, SampledRankLaw } from '../../law/index.ts';
+import { BULK_CUTOFF } from '../../law/index.ts';
+import { ColumnArena, type ArenaWindows } from '../../wasm/arena.ts';
+import { binColumn, rankBins } from './binned.ts';
+import { STORED_KERNEL_LIMIT } from './rows.ts';
+import type { KernelProducts } from './products.ts';
+import { emStepByProducts } from './products.ts';
+import type { KernelGroup } from './stacked.ts';
 
 /** The key of column i of group g's kernel carried onto R = 1..N, in a ColumnCache. */
 function columnKey(reference: number, g: KernelGroup, i: number, law: SampledRankLaw): string {

@@ -2,13 +2,13 @@
  * Pooled kernels (pooledKernel.ts) by their groups (n, m, share) and sampling, and the groups' own kernels they are
  * summed from (groupKernels.ts).
  */
-import type { LawLike, SampledRankLaw } from '../law/index.ts';
-import { samplingLaw } from '../law/index.ts';
-import { ColumnArena } from '../wasm/arena.ts';
-import { wasmWindowsAvailable } from '../wasm/windows.ts';
+import type { LawLike, SampledRankLaw } from '../../law/index.ts';
+import { samplingLaw } from '../../law/index.ts';
+import { ColumnArena } from '../../wasm/arena.ts';
+import { wasmWindowsAvailable } from '../../wasm/windows.ts';
 import { PARTS_LIMIT, groupKernel, partKey, widened } from './groupKernels.ts';
-import type { PooledGroup } from './pooledKernel.ts';
-import { PooledKernel } from './pooledKernel.ts';
+import type { PooledGroup } from './pooled.ts';
+import { PooledKernel } from './pooled.ts';
 
 /**
  * Pooled kernels by their groups (n, m, share) and sampling: repeated fits on the same users (bootstrap replicates

@@ -3,13 +3,13 @@
  * (n, m, law) and the groups' shares only (`KernelStores`, one set per worker), and per request the BV systems
  * (their prior) and MES's warm starts (`DistributionCache`). Used by recover.ts, recoverShared.ts and shared.ts.
  */
-import { BINNED_FROM, BinnedKernel } from './binnedKernel.ts';
-import { bvSystem } from './bvDistribution.ts';
-import type { SampledRankKernel } from './kernel.ts';
-import { KernelCache, STORED_KERNEL_LIMIT } from './kernel.ts';
-import type { EntropyDual } from './mes.ts';
-import { PooledKernelCache } from './pooledKernelCache.ts';
-import { ColumnCache } from './columnCache.ts';
+import { BINNED_FROM, BinnedKernel } from './kernels/binned.ts';
+import { bvSystem } from './fits/bvDistribution.ts';
+import type { SampledRankKernel } from './kernels/rows.ts';
+import { KernelCache, STORED_KERNEL_LIMIT } from './kernels/rows.ts';
+import type { EntropyDual } from './fits/mes.ts';
+import { PooledKernelCache } from './kernels/pooledCache.ts';
+import { ColumnCache } from './kernels/columnCache.ts';
 
 /**
  * The kernels of the fits, which depend on (n, m, law) and the groups' shares only, never on the data fitted or

@@ -4,11 +4,11 @@
  * Σ_r π_r p(i_a | r) p(i_b | r).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRandom } from '../random.ts';
-import { allowWasmWindows } from '../wasm/windows.ts';
-import { SampledRankKernel } from './kernel.ts';
+import { createRandom } from '../../random.ts';
+import { allowWasmWindows } from '../../wasm/windows.ts';
+import { SampledRankKernel } from './rows.ts';
 import { SecondMoments } from './secondMoments.ts';
-import { rankBins } from './binnedKernel.ts';
+import { rankBins } from './binned.ts';
 
 afterEach(() => {
   allowWasmWindows(true);

@@ -10,13 +10,13 @@
  * The estimators see the data only at the observed sampled ranks (P̃_i > 0), so they work on the kernel restricted
  * to those columns (`restrict`): with five users only five columns are touched instead of m + 1.
  */
-import type { LawLike, PmfRow, SampledRankLaw } from '../law/index.ts';
-import { BULK_CUTOFF, samplingLaw, validateSamplingSetup } from '../law/index.ts';
-import type { KernelProducts } from './kernelProducts.ts';
-import { ChosenProducts, StoredProducts, StreamedProducts } from './kernelProducts.ts';
+import type { LawLike, PmfRow, SampledRankLaw } from '../../law/index.ts';
+import { BULK_CUTOFF, samplingLaw, validateSamplingSetup } from '../../law/index.ts';
+import type { KernelProducts } from './products.ts';
+import { ChosenProducts, StoredProducts, StreamedProducts } from './products.ts';
 import { SecondMoments } from './secondMoments.ts';
 
-export type { KernelProducts } from './kernelProducts.ts';
+export type { KernelProducts } from './products.ts';
 
 /** Largest number of stored kernel entries (doubles); beyond it rows are recomputed on every product. */
 export const STORED_KERNEL_LIMIT = 2 ** 24;

@@ -4,17 +4,17 @@
  * share of the ranks, and MES on the pooled kernel's rows averaged over each bin (pooledKernel.ts), each bin's size
  * the base measure of its entropy (mes.ts); both spread back over the ranks (spreadBins).
  */
-import type { SampledRankLaw } from '../law/index.ts';
-import { BINNED_FROM, binShares, binSizes, spreadBins } from './binnedKernel.ts';
-import { InterpolatedKernel } from './interpolatedKernel.ts';
-import { STORED_KERNEL_LIMIT } from './kernel.ts';
-import type { EntropyFit, EntropyFitOptions } from './mes.ts';
-import { fitMaximalEntropy } from './mes.ts';
-import type { PooledGroup, PooledKernel } from './pooledKernel.ts';
-import { binnedPooledKernel } from './pooledKernel.ts';
-import type { ColumnCache } from './columnCache.ts';
-import type { KernelGroup } from './stackedKernel.ts';
-import { StackedKernel } from './stackedKernel.ts';
+import type { SampledRankLaw } from '../../law/index.ts';
+import { BINNED_FROM, binShares, binSizes, spreadBins } from '../kernels/binned.ts';
+import { InterpolatedKernel } from '../kernels/interpolated.ts';
+import { STORED_KERNEL_LIMIT } from '../kernels/rows.ts';
+import type { EntropyFit, EntropyFitOptions } from '../fits/mes.ts';
+import { fitMaximalEntropy } from '../fits/mes.ts';
+import type { PooledGroup, PooledKernel } from '../kernels/pooled.ts';
+import { binnedPooledKernel } from '../kernels/pooled.ts';
+import type { ColumnCache } from '../kernels/columnCache.ts';
+import type { KernelGroup } from '../kernels/stacked.ts';
+import { StackedKernel } from '../kernels/stacked.ts';
 
 /** The bins of the reference ranks when the fit runs on them (a binned cache, N ≥ BINNED_FROM), else null. */
 export function sharedBins(reference: number, cache: ColumnCache | undefined): Int32Array | null {

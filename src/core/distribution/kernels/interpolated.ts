@@ -13,13 +13,13 @@
  * its integer ranks (rankMap.ts), about 6e-4 in probability at the top ranks of MovieLens. The resulting estimates
  * stay within 3e-4 (relative) of the exact per-user kernels on the NCF-sampled MovieLens ranks (tested).
  */
-import type { LawLike, SampledRankLaw } from '../law/index.ts';
-import { samplingLaw } from '../law/index.ts';
-import type { KernelProducts } from './kernelProducts.ts';
+import type { LawLike, SampledRankLaw } from '../../law/index.ts';
+import { samplingLaw } from '../../law/index.ts';
+import type { KernelProducts } from './products.ts';
 import type { ColumnCache } from './columnCache.ts';
-import type { KernelGroup } from './stackedKernel.ts';
-import { StackedKernel, groupOffsets, keptGroups } from './stackedKernel.ts';
-import { observedIndices } from './histogram.ts';
+import type { KernelGroup } from './stacked.ts';
+import { StackedKernel, groupOffsets, keptGroups } from './stacked.ts';
+import { observedIndices } from '../histogram.ts';
 
 /** Users' groups interpolated between node kernels: the products of shared.ts's likelihood, over the same columns. */
 export class InterpolatedKernel implements KernelProducts {

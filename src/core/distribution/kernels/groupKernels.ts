@@ -2,8 +2,8 @@
  * The groups' own kernels A_gᵀ K_g of a pooled kernel K̄ = Σ_g share_g A_gᵀ K_g (pooledKernel.ts), and their sum:
  * built here, kept by PooledKernelCache (pooledKernelCache.ts).
  */
-import type { PmfRow, SampledRankLaw } from '../law/index.ts';
-import { BULK_CUTOFF } from '../law/index.ts';
+import type { PmfRow, SampledRankLaw } from '../../law/index.ts';
+import { BULK_CUTOFF } from '../../law/index.ts';
 
 /**
  * A_gᵀ K_g of one group (row-major, m_g + 1 values a row) into `out`, visiting R in order: the user ranks ⌊x⌋ and

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SampledRankKernel } from './kernel.ts';
+import { SampledRankKernel } from './rows.ts';
 
 /** K restricted to `indices`, entry by entry from the whole kernel's columns: the reference for restrict(). */
 function restrictedDense(kernel: SampledRankKernel, indices: Int32Array): Float64Array[] {

@@ -4,8 +4,8 @@
  * is an unconstrained least-squares solve on the passive set. A feasible warm start keeps the number of active-set
  * changes small when the problem changes little between calls.
  */
-import { choleskyFactor, choleskySolve } from '../corrections/cholesky.ts';
-import { columnLeastSquares } from '../corrections/householder.ts';
+import { choleskyFactor, choleskySolve } from '../../corrections/cholesky.ts';
+import { columnLeastSquares } from '../../corrections/householder.ts';
 
 export interface NnlsResult {
   x: Float64Array;

@@ -11,11 +11,11 @@
  * and applies A_g: K π = (K_g A_g π)_g, Kᵀ c = Σ_g A_gᵀ K_gᵀ c_g (slow, O(Σ_g n_g m_g) per product, little memory).
  * The hypergeometric law is exact for every n_g; nothing is approximated beyond the model's A_g.
  */
-import type { LawLike, SampledRankLaw } from '../law/index.ts';
-import { samplingLaw } from '../law/index.ts';
-import { STORED_KERNEL_LIMIT } from './kernel.ts';
-import type { KernelProducts } from './kernelProducts.ts';
-import { ChosenProducts, ColumnProducts, StreamedProducts, emStepByProducts } from './kernelProducts.ts';
+import type { LawLike, SampledRankLaw } from '../../law/index.ts';
+import { samplingLaw } from '../../law/index.ts';
+import { STORED_KERNEL_LIMIT } from './rows.ts';
+import type { KernelProducts } from './products.ts';
+import { ChosenProducts, ColumnProducts, StreamedProducts, emStepByProducts } from './products.ts';
 import { mapRank, pullBack, pushForward } from './rankMap.ts';
 import { ColumnCache } from './columnCache.ts';
 

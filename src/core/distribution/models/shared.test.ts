@@ -7,8 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { expectClose } from '../../../test/expectClose.ts';
-import { MLE } from '../../../test/methods.ts';
+import { expectClose } from '../../../../test/expectClose.ts';
+import { MLE } from '../../../../test/methods.ts';
 import {
   ColumnCache,
   StackedKernel,
@@ -30,7 +30,7 @@ import {
   type SampledHistogram,
   type Sampling,
   type SharedMethod,
-} from '../index.ts';
+} from '../../index.ts';
 
 interface Case {
   name: string;
@@ -45,7 +45,7 @@ interface Case {
 }
 
 const { cases } = JSON.parse(
-  readFileSync(new URL('../../../test/fixtures/shared-distribution.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../../../test/fixtures/shared-distribution.json', import.meta.url), 'utf8'),
 ) as {
   cases: Case[];
 };

@@ -5,20 +5,20 @@
  * eight data sets: 5.6e-7; binnedKernel.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { BinnedKernel, BINNED_FROM, BIN_ALONE, BIN_SHARE, binnedEntropyKernel, rankBins } from './binnedKernel.ts';
-import { SampledRankKernel } from './kernel.ts';
-import { fitLikelihood } from './mle.ts';
-import { fitMaximalEntropy } from './mes.ts';
-import { metricFromDistribution } from './metricsFromDistribution.ts';
-import { DistributionCache } from './distributionCache.ts';
-import { recoverDistribution } from './recover.ts';
-import type { DistributionMethod } from '../corrections/methods.ts';
-import { parseMethod } from '../estimators.ts';
-import { singleRankData } from '../rankData.ts';
-import { unwrap } from '../result.ts';
-import { parseMetricList } from '../metrics.ts';
-import { createRandom } from '../random.ts';
-import type { Sampling } from '../law/index.ts';
+import { BinnedKernel, BINNED_FROM, BIN_ALONE, BIN_SHARE, binnedEntropyKernel, rankBins } from './binned.ts';
+import { SampledRankKernel } from './rows.ts';
+import { fitLikelihood } from '../fits/mle.ts';
+import { fitMaximalEntropy } from '../fits/mes.ts';
+import { metricFromDistribution } from '../metricsFromDistribution.ts';
+import { DistributionCache } from '../store.ts';
+import { recoverDistribution } from '../recover.ts';
+import type { DistributionMethod } from '../../corrections/methods.ts';
+import { parseMethod } from '../../estimators.ts';
+import { singleRankData } from '../../rankData.ts';
+import { unwrap } from '../../result.ts';
+import { parseMetricList } from '../../metrics.ts';
+import { createRandom } from '../../random.ts';
+import type { Sampling } from '../../law/index.ts';
 
 describe('rankBins', () => {
   it('keeps the top ranks alone, then bins of ⌊share · R⌋ ranks, covering 0..n − 1 once', () => {

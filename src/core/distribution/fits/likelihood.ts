@@ -8,8 +8,8 @@
  *   ℓ(π*) − ℓ(π) = Σ_i P̃_i log(q*_i / q_i) ≤ log Σ_r π*_r D_r ≤ log max_r D_r,
  * a certified bound on every further gain, which is what the stopping rules use (Lindsay 1983's gradient bound).
  */
-import { observedIndices } from './histogram.ts';
-import type { KernelProducts } from './kernel.ts';
+import { observedIndices } from '../histogram.ts';
+import type { KernelProducts } from '../kernels/rows.ts';
 
 /**
  * A kernel whose columns are the sampled outcomes of the likelihood's terms: the m + 1 sampled ranks of one

@@ -13,14 +13,14 @@
  * pooled fit costs one single-n fit over m + 1 columns instead of one column per observed (n, r̃): 10–20 times faster.
  * Without replacement the hypergeometric law depends on n itself, so only `shared` and `separate` apply there.
  */
-import type { DistributionMethod } from '../corrections/methods.ts';
-import { BinomialRow } from '../law/index.ts';
-import type { SampledHistogram } from './histogram.ts';
-import { pushForward, withLazyDistribution } from './rankMap.ts';
+import type { DistributionMethod } from '../../corrections/methods.ts';
+import { BinomialRow } from '../../law/index.ts';
+import type { SampledHistogram } from '../histogram.ts';
+import { pushForward, withLazyDistribution } from '../kernels/rankMap.ts';
 import type { SharedFit, SharedMethod, SharedSettings } from './shared.ts';
 import { fitShared } from './shared.ts';
-import type { PooledKernelCache } from './pooledKernelCache.ts';
-import type { ColumnCache } from './columnCache.ts';
+import type { PooledKernelCache } from '../kernels/pooledCache.ts';
+import type { ColumnCache } from '../kernels/columnCache.ts';
 
 /** The pooled histograms: one per distinct m, all at the reference catalogue size N (the largest n). */
 export function poolHistograms(histograms: readonly SampledHistogram[], sampleSize: number): SampledHistogram[] {

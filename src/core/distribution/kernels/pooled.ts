@@ -8,14 +8,14 @@
  * repeated fits on the same users (bootstrap, studies), and the groups' own kernels it is summed from
  * (pooledKernelCache.ts).
  */
-import type { LawLike, SampledRankLaw } from '../law/index.ts';
-import { BinomialRow, BULK_CUTOFF, samplingLaw } from '../law/index.ts';
-import { binMeanRows } from './binnedKernel.ts';
+import type { LawLike, SampledRankLaw } from '../../law/index.ts';
+import { BinomialRow, BULK_CUTOFF, samplingLaw } from '../../law/index.ts';
+import { binMeanRows } from './binned.ts';
 import { addScaled, groupKernel, partKey } from './groupKernels.ts';
-import { logHypergeometricPmf } from '../special.ts';
-import type { KernelProducts } from './kernelProducts.ts';
+import { logHypergeometricPmf } from '../../special.ts';
+import type { KernelProducts } from './products.ts';
 import { restrictedRows } from './restrictedRows.ts';
-import { WasmMoments, wasmWindowsAvailable } from '../wasm/windows.ts';
+import { WasmMoments, wasmWindowsAvailable } from '../../wasm/windows.ts';
 
 export interface PooledGroup {
   readonly itemCount: number;

@@ -16,9 +16,9 @@
  * estimator/MES.ipynb, cvxpy) minimises  Σ_i (q_i − P̃_i)² P̃_i · (m + 1) − η Σ_R entr(π_R),  i.e. maximises
  * η H − (m + 1) E: the same problem with η / (m + 1) in eq 26 (`mesEntropyWeight`, scale `code`).
  */
-import { solveSymmetric } from '../corrections/solve.ts';
-import type { MesScale } from '../corrections/methods.ts';
-import type { KernelProducts } from './kernelProducts.ts';
+import { solveSymmetric } from '../../corrections/solve.ts';
+import type { MesScale } from '../../corrections/methods.ts';
+import type { KernelProducts } from '../kernels/products.ts';
 
 /**
  * What the fit needs of a kernel: products over the observed sampled ranks and the second moments K diag(π) Kᵀ, over

@@ -29,23 +29,23 @@
  * data, comparable with the empirical P(R) of the true ranks (eq 13).
  * When every user has the same n = N and m this is exactly the single-n estimator (A = identity, K̄ = K).
  */
-import type { LawLike } from '../law/index.ts';
-import { samplingLaw } from '../law/index.ts';
-import { spreadBins } from './binnedKernel.ts';
-import { bvDistributionPooled } from './bvDistribution.ts';
-import type { SampledHistogram } from './histogram.ts';
-import { observedIndices } from './histogram.ts';
-import type { MesScale } from '../corrections/methods.ts';
-import { fitMaximalEntropy, mesEntropyWeight } from './mes.ts';
-import type { EntropyDual } from './mes.ts';
-import type { LikelihoodAlgorithm, WmleWeight } from './mle.ts';
-import { fitLikelihood, wmleWeights } from './mle.ts';
-import { PooledKernelCache } from './pooledKernelCache.ts';
+import type { LawLike } from '../../law/index.ts';
+import { samplingLaw } from '../../law/index.ts';
+import { spreadBins } from '../kernels/binned.ts';
+import { bvDistributionPooled } from '../fits/bvDistribution.ts';
+import type { SampledHistogram } from '../histogram.ts';
+import { observedIndices } from '../histogram.ts';
+import type { MesScale } from '../../corrections/methods.ts';
+import { fitMaximalEntropy, mesEntropyWeight } from '../fits/mes.ts';
+import type { EntropyDual } from '../fits/mes.ts';
+import type { LikelihoodAlgorithm, WmleWeight } from '../fits/mle.ts';
+import { fitLikelihood, wmleWeights } from '../fits/mle.ts';
+import { PooledKernelCache } from '../kernels/pooledCache.ts';
 import { binnedLikelihoodKernel, fitEntropyOverBins, sharedBins } from './sharedBins.ts';
-import { pushForward, withLazyField } from './rankMap.ts';
-import type { ColumnCache } from './columnCache.ts';
-import { StackedKernel } from './stackedKernel.ts';
-import { InterpolatedKernel, nodeShares } from './interpolatedKernel.ts';
+import { pushForward, withLazyField } from '../kernels/rankMap.ts';
+import type { ColumnCache } from '../kernels/columnCache.ts';
+import { StackedKernel } from '../kernels/stacked.ts';
+import { InterpolatedKernel, nodeShares } from '../kernels/interpolated.ts';
 
 /**
  * How users with their own n are fitted: one relative-position distribution on one kernel for all users (`pooled`,

@@ -23,12 +23,12 @@
  * metrics sit, and moved them by 1e-5. Used from BINNED_FROM items on (recover.ts: DistributionCache.binnedKernel,
  * fitGroup; shared.ts); smaller catalogues, Newton, SQUAREM and BV-dist use every row.
  */
-import type { ColumnKernel } from './likelihood.ts';
-import type { EntropyKernel } from './mes.ts';
-import type { KernelProducts } from './kernelProducts.ts';
-import type { RowWindows, SampledRankKernel } from './kernel.ts';
-import { restrictStoredRows } from './kernel.ts';
-import { StoredProducts } from './kernelProducts.ts';
+import type { ColumnKernel } from '../fits/likelihood.ts';
+import type { EntropyKernel } from '../fits/mes.ts';
+import type { KernelProducts } from './products.ts';
+import type { RowWindows, SampledRankKernel } from './rows.ts';
+import { restrictStoredRows } from './rows.ts';
+import { StoredProducts } from './products.ts';
 
 /** Ranks R ≤ BIN_ALONE keep their own rows (below R = 667, ⌊BIN_SHARE · R⌋ ≤ 1 anyway). */
 export const BIN_ALONE = 300;

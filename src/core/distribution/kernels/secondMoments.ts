@@ -8,12 +8,12 @@
  * stand in for them. The hypergeometric law tends to the binomial one as n grows past m, and the Newton step only
  * needs an approximate Hessian: the optimum and its certificate use the exact kernel (mes.ts).
  */
-import type { PmfRow } from '../law/index.ts';
-import { BinomialRow, BULK_CUTOFF } from '../law/index.ts';
-import { logHypergeometricPmf } from '../special.ts';
-import type { SampledRankKernel } from './kernel.ts';
-import { WasmWindows, wasmWindowsAvailable } from '../wasm/windows.ts';
-import { spreadBins } from './binnedKernel.ts';
+import type { PmfRow } from '../../law/index.ts';
+import { BinomialRow, BULK_CUTOFF } from '../../law/index.ts';
+import { logHypergeometricPmf } from '../../special.ts';
+import type { SampledRankKernel } from './rows.ts';
+import { WasmWindows, wasmWindowsAvailable } from '../../wasm/windows.ts';
+import { spreadBins } from './binned.ts';
 
 /** Largest n · (m + 1)² for which the moments of a law without the product identity are accumulated exactly. */
 export const EXACT_GRAM_LIMIT = 4e6;

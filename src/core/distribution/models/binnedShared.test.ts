@@ -7,18 +7,18 @@
  * bins stays within 1e-6 of MES on every rank (measured 7.5e-9 on the NCF-sampled MovieLens intervals).
  */
 import { describe, expect, it } from 'vitest';
-import { BINNED_FROM, rankBins, spreadBins } from './binnedKernel.ts';
-import { STORED_KERNEL_LIMIT } from './kernel.ts';
-import { ColumnCache } from './columnCache.ts';
-import { StackedKernel } from './stackedKernel.ts';
-import { DistributionCache, kernelStores } from './distributionCache.ts';
-import { distributionMetrics, recoverDistribution } from './recover.ts';
-import { parseMethod } from '../estimators.ts';
-import { parseMetricList } from '../metrics.ts';
-import { createRandom } from '../random.ts';
-import { singleRankData } from '../rankData.ts';
-import { unwrap } from '../result.ts';
-import type { DistributionMethod } from '../corrections/methods.ts';
+import { BINNED_FROM, rankBins, spreadBins } from '../kernels/binned.ts';
+import { STORED_KERNEL_LIMIT } from '../kernels/rows.ts';
+import { ColumnCache } from '../kernels/columnCache.ts';
+import { StackedKernel } from '../kernels/stacked.ts';
+import { DistributionCache, kernelStores } from '../store.ts';
+import { distributionMetrics, recoverDistribution } from '../recover.ts';
+import { parseMethod } from '../../estimators.ts';
+import { parseMetricList } from '../../metrics.ts';
+import { createRandom } from '../../random.ts';
+import { singleRankData } from '../../rankData.ts';
+import { unwrap } from '../../result.ts';
+import type { DistributionMethod } from '../../corrections/methods.ts';
 
 const N = 3706;
 

@@ -27,15 +27,15 @@ import type { ColumnKernel } from './likelihood.ts';
 import { Likelihood } from './likelihood.ts';
 import { newtonFit } from './newton.ts';
 
-export type { LikelihoodAlgorithm } from './defaults.ts';
+export type { LikelihoodAlgorithm } from '../defaults.ts';
 export {
   DEFAULT_ENTROPY_TOLERANCE,
   DEFAULT_LIKELIHOOD_ALGORITHM,
   DEFAULT_LIKELIHOOD_TOLERANCE,
   DEFAULT_MAX_ITERATIONS,
   LIKELIHOOD_ALGORITHMS,
-} from './defaults.ts';
-import type { LikelihoodAlgorithm } from './defaults.ts';
+} from '../defaults.ts';
+import type { LikelihoodAlgorithm } from '../defaults.ts';
 
 export type WmleWeight = 'ndcg' | 'ap';
 

@@ -6,8 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { expectClose } from '../../../test/expectClose.ts';
-import { ncfSampledRanks, NCF_SAMPLED_SETUP } from '../../../test/movielens.ts';
+import { expectClose } from '../../../../test/expectClose.ts';
+import { ncfSampledRanks, NCF_SAMPLED_SETUP } from '../../../../test/movielens.ts';
 import {
   bootstrapEstimates,
   DistributionCache,
@@ -21,7 +21,7 @@ import {
   singleRankData,
   type DistributionMethod,
   type Sampling,
-} from '../index.ts';
+} from '../../index.ts';
 
 interface Fit {
   distribution: number[];
@@ -38,7 +38,7 @@ interface Case {
 }
 
 const { cases } = JSON.parse(
-  readFileSync(new URL('../../../test/fixtures/mes-code-scale.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../../../test/fixtures/mes-code-scale.json', import.meta.url), 'utf8'),
 ) as { cases: Case[] };
 const metrics = parseMetricList('recall@10,ndcg@10');
 

@@ -8,11 +8,11 @@
  * Σ_R P̂(R) M(R) is exactly the `bv:γ` estimate of M (eq 14 ∘ eq 15 = eq 25). γ must be in (0, 1]: at γ = 0 the
  * system is the nearly singular minimal-bias one.
  */
-import { kernelMoments, normalisedPrior } from '../corrections/moments.ts';
-import { solveSymmetric } from '../corrections/solve.ts';
-import type { SampledRankKernel } from './kernel.ts';
-import type { KernelProducts } from './kernelProducts.ts';
-import type { PooledKernel } from './pooledKernel.ts';
+import { kernelMoments, normalisedPrior } from '../../corrections/moments.ts';
+import { solveSymmetric } from '../../corrections/solve.ts';
+import type { SampledRankKernel } from '../kernels/rows.ts';
+import type { KernelProducts } from '../kernels/products.ts';
+import type { PooledKernel } from '../kernels/pooled.ts';
 
 /** S = (1 − γ)AᵀA + γ diag(c) for a kernel and prior, cached by the caller per (n, γ). */
 export function bvSystem(kernel: SampledRankKernel, gamma: number, prior?: ArrayLike<number> | null): Float64Array {

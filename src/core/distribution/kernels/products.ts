@@ -3,9 +3,9 @@
  * recomputed by the exact recurrence on every product when they do not fit the memory budget (kernel.ts decides).
  * These loops are the hot path of every rank-distribution estimator.
  */
-import type { PmfRow, SampledRankLaw } from '../law/index.ts';
-import { BULK_CUTOFF } from '../law/index.ts';
-import { WasmWindows } from '../wasm/windows.ts';
+import type { PmfRow, SampledRankLaw } from '../../law/index.ts';
+import { BULK_CUTOFF } from '../../law/index.ts';
+import { WasmWindows } from '../../wasm/windows.ts';
 
 /**
  * The products of a kernel over a set of columns (sampled-rank indices; all m + 1 of them, or the observed ones):

@@ -6,11 +6,11 @@
  * gathers its rows again when another used it since (MES asks for products many times a fit: once per dual
  * evaluation, a dozen a Newton step), so each fit gathers once, with no memory of its own and none to fault in.
  */
-import type { ArenaWindows } from '../wasm/arena.ts';
-import { ColumnArena } from '../wasm/arena.ts';
-import { wasmWindowsAvailable } from '../wasm/windows.ts';
-import type { KernelProducts } from './kernelProducts.ts';
-import { StoredProducts, emStepByProducts } from './kernelProducts.ts';
+import type { ArenaWindows } from '../../wasm/arena.ts';
+import { ColumnArena } from '../../wasm/arena.ts';
+import { wasmWindowsAvailable } from '../../wasm/windows.ts';
+import type { KernelProducts } from './products.ts';
+import { StoredProducts, emStepByProducts } from './products.ts';
 
 /** K̄ row-major: values[R0 · width + i] = K̄(i | R0 + 1), R0 < N. */
 interface Rows {
