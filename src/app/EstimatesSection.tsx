@@ -2,7 +2,10 @@ import { useMemo } from 'react';
 import { MethodTable } from '../components/MethodTable.tsx';
 import { PairVerdicts } from '../components/PairVerdicts.tsx';
 import { StatusMessage } from '../components/StatusMessage.tsx';
-import { BINNED_FROM, tieRuleText } from '../core/index.ts';
+import { tieRuleText } from '../core/index.ts';
+// The bins' bounds from the module of constants the page shows: the binned kernel's own module would bring the
+// kernels and their WebAssembly into the page's bundle (e2e/bundle.test.mjs).
+import { BIN_ALONE, BIN_SHARE, BINNED_FROM } from '../core/distribution/defaults.ts';
 import { formatInteger } from '../core/labels.ts';
 import { definedMetricLabel, estimatesDefinitionNote } from '../state/definitions.ts';
 import { methodTable } from '../figures/methodTable.ts';
@@ -30,9 +33,9 @@ function missingText(job: Job<IntervalsResult>): string {
 
 /** What the caption says of the binned kernel (core binnedKernel.ts) from BINNED_FROM items on. */
 const BINNED_TEXT =
-  'EM and MES run on the kernel’s rows averaged over bins of 0.3% of the ranks beyond ' +
-  'rank 300 (the metrics within 5e-6 of every rank after as many steps; about one fit in a hundred stops one step ' +
-  'apart)';
+  `EM and MES run on the kernel’s rows averaged over bins of ${+(100 * BIN_SHARE).toFixed(6)}% of the ranks beyond ` +
+  `rank ${BIN_ALONE} (the metrics within 5e-6 of every rank after as many steps; about one fit in a hundred stops ` +
+  'one step apart)';
 
 /** The table and verdict models of one metric: the point estimates, with their intervals where computed. */
 export function estimatesModels(result: EstimatesResult, job: Job<IntervalsResult>, metric: string) {

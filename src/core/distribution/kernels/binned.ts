@@ -29,13 +29,10 @@ import type { KernelProducts } from './products.ts';
 import type { RowWindows, SampledRankKernel } from './rows.ts';
 import { restrictStoredRows } from './rows.ts';
 import { StoredProducts } from './products.ts';
+import { BIN_ALONE, BIN_SHARE } from '../defaults.ts';
 
-/** Ranks R ≤ BIN_ALONE keep their own rows (below R = 667, ⌊BIN_SHARE · R⌋ ≤ 1 anyway). */
-export const BIN_ALONE = 300;
-/** Beyond, a bin holds ⌊BIN_SHARE · R⌋ ranks (at least one). */
-export const BIN_SHARE = 0.003;
-/** Catalogues (or reference catalogues of users with their own n) of at least this many items are fitted on bins. */
-export const BINNED_FROM = 3000;
+// The bins' bounds live in defaults.ts, which the page reads without this module's kernels and WebAssembly.
+export { BIN_ALONE, BIN_SHARE, BINNED_FROM } from '../defaults.ts';
 
 /** The bins' first 0-based ranks, and n at the end: bin b holds r0 = starts[b] .. starts[b + 1] − 1. */
 export function rankBins(itemCount: number, alone = BIN_ALONE, share = BIN_SHARE): Int32Array {
