@@ -11,8 +11,8 @@
 import { kernelMoments, normalisedPrior } from '../../corrections/moments.ts';
 import { solveSymmetric } from '../../corrections/solve.ts';
 import type { SampledRankKernel } from '../kernels/rows.ts';
-import type { KernelProducts } from '../kernels/products.ts';
 import type { PooledKernel } from '../kernels/pooled.ts';
+import type { KernelProducts } from '../contracts.ts';
 
 /** S = (1 − γ)AᵀA + γ diag(c) for a kernel and prior, cached by the caller per (n, γ). */
 export function bvSystem(kernel: SampledRankKernel, gamma: number, prior?: ArrayLike<number> | null): Float64Array {

@@ -9,16 +9,8 @@
  * a certified bound on every further gain, which is what the stopping rules use (Lindsay 1983's gradient bound).
  */
 import { observedIndices } from '../histogram.ts';
-import type { KernelProducts } from '../kernels/rows.ts';
+import type { ColumnKernel, KernelProducts } from '../contracts.ts';
 
-/**
- * A kernel whose columns are the sampled outcomes of the likelihood's terms: the m + 1 sampled ranks of one
- * catalogue (SampledRankKernel), or the (group, sampled rank) pairs of users with their own n (StackedKernel).
- */
-export interface ColumnKernel {
-  readonly itemCount: number;
-  restrict(indices: Int32Array): KernelProducts;
-}
 
 export class Likelihood {
   /** Sampled-rank indices i with P̃_i > 0; every vector over sampled ranks below is indexed by position in it. */

@@ -18,23 +18,8 @@
  */
 import { solveSymmetric } from '../../corrections/solve.ts';
 import type { MesScale } from '../../corrections/methods.ts';
-import type { KernelProducts } from '../kernels/products.ts';
+import type { EntropyKernel, KernelProducts } from '../contracts.ts';
 
-/**
- * What the fit needs of a kernel: products over the observed sampled ranks and the second moments K diag(π) Kᵀ, over
- * its rows: the ranks, or bins of ranks that share one row (binnedKernel.ts), each standing for `sizes` ranks.
- */
-export interface EntropyKernel {
-  /** Rows of π (n, or the bins). */
-  readonly itemCount: number;
-  /**
-   * Ranks per row, the base measure of the entropy: π(μ) puts size_b · exp(−(Kᵀμ)_b / η) on row b (the mass of its
-   * ranks together) and H(π) = −Σ_b π_b log(π_b / size_b), H over the ranks. Absent: one rank per row.
-   */
-  readonly sizes?: Float64Array;
-  restrict(indices: Int32Array): KernelProducts;
-  moments(indices: Int32Array): { compute(pi: Float64Array): Float64Array };
-}
 
 export interface EntropyFitOptions {
   readonly tolerance: number;

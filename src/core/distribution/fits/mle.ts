@@ -23,7 +23,6 @@
  */
 import { emFit, squaremFit } from './em.ts';
 import type { LikelihoodFit } from './em.ts';
-import type { ColumnKernel } from './likelihood.ts';
 import { Likelihood } from './likelihood.ts';
 import { newtonFit } from './newton.ts';
 
@@ -36,6 +35,7 @@ export {
   LIKELIHOOD_ALGORITHMS,
 } from '../defaults.ts';
 import type { LikelihoodAlgorithm } from '../defaults.ts';
+import type { ColumnKernel } from '../contracts.ts';
 
 export type WmleWeight = 'ndcg' | 'ap';
 

@@ -23,13 +23,11 @@
  * metrics sit, and moved them by 1e-5. Used from BINNED_FROM items on (recover.ts: DistributionCache.binnedKernel,
  * fitGroup; shared.ts); smaller catalogues, Newton, SQUAREM and BV-dist use every row.
  */
-import type { ColumnKernel } from '../fits/likelihood.ts';
-import type { EntropyKernel } from '../fits/mes.ts';
-import type { KernelProducts } from './products.ts';
-import type { RowWindows, SampledRankKernel } from './rows.ts';
+import type { SampledRankKernel } from './rows.ts';
 import { restrictStoredRows } from './rows.ts';
 import { StoredProducts } from './products.ts';
 import { BIN_ALONE, BIN_SHARE } from '../defaults.ts';
+import type { ColumnKernel, EntropyKernel, KernelProducts, RowWindows } from '../contracts.ts';
 
 // The bins' bounds live in defaults.ts, which the page reads without this module's kernels and WebAssembly.
 export { BIN_ALONE, BIN_SHARE, BINNED_FROM } from '../defaults.ts';

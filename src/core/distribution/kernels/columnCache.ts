@@ -7,9 +7,8 @@ import { BULK_CUTOFF } from '../../law/index.ts';
 import { ColumnArena, type ArenaWindows } from '../../wasm/arena.ts';
 import { binColumn, rankBins } from './binned.ts';
 import { STORED_KERNEL_LIMIT } from './rows.ts';
-import type { KernelProducts } from './products.ts';
 import { emStepByProducts } from './products.ts';
-import type { KernelGroup } from './stacked.ts';
+import type { KernelGroup, KernelProducts } from '../contracts.ts';
 
 /** The key of column i of group g's kernel carried onto R = 1..N, in a ColumnCache. */
 function columnKey(reference: number, g: KernelGroup, i: number, law: SampledRankLaw): string {

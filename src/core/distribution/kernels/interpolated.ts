@@ -15,11 +15,10 @@
  */
 import type { LawLike, SampledRankLaw } from '../../law/index.ts';
 import { samplingLaw } from '../../law/index.ts';
-import type { KernelProducts } from './products.ts';
 import type { ColumnCache } from './columnCache.ts';
-import type { KernelGroup } from './stacked.ts';
 import { StackedKernel, groupOffsets, keptGroups } from './stacked.ts';
 import { observedIndices } from '../histogram.ts';
+import type { KernelGroup, KernelProducts } from '../contracts.ts';
 
 /** Users' groups interpolated between node kernels: the products of shared.ts's likelihood, over the same columns. */
 export class InterpolatedKernel implements KernelProducts {

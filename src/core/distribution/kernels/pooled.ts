@@ -13,18 +13,10 @@ import { BinomialRow, BULK_CUTOFF, samplingLaw } from '../../law/index.ts';
 import { binMeanRows } from './binned.ts';
 import { addScaled, groupKernel, partKey } from './groupKernels.ts';
 import { logHypergeometricPmf } from '../../special.ts';
-import type { KernelProducts } from './products.ts';
 import { restrictedRows } from './restrictedRows.ts';
 import { WasmMoments, wasmWindowsAvailable } from '../../wasm/windows.ts';
+import type { GramProducts, KernelProducts, PooledGroup } from '../contracts.ts';
 
-export interface PooledGroup {
-  readonly itemCount: number;
-  readonly sampleSize: number;
-  /** The group's share W_g / W of the observations. */
-  readonly share: number;
-}
-
-type Moments = { compute(pi: Float64Array): Float64Array };
 
 export class PooledKernel {
   readonly size: number;
@@ -110,7 +102,7 @@ export class PooledKernel {
    * over R loads four numbers for four products, where one column pair would load two for one): ≈ 2.8× faster than
    * adding each row's outer product (measured on the NCF-sampled MovieLens kernel, d = 99), equal up to rounding.
    */
-  moments(indices: Int32Array): Moments {
+  moments(indices: Int32Array): GramProducts {
     if (this.binomial) return binomialMoments(this.itemCount, this.size - 1, indices);
     const N = this.itemCount;
     const d = indices.length;

@@ -7,8 +7,8 @@ import { samplingLaw } from '../../law/index.ts';
 import { ColumnArena } from '../../wasm/arena.ts';
 import { wasmWindowsAvailable } from '../../wasm/windows.ts';
 import { PARTS_LIMIT, groupKernel, partKey, widened } from './groupKernels.ts';
-import type { PooledGroup } from './pooled.ts';
 import { PooledKernel } from './pooled.ts';
+import type { PooledGroup } from '../contracts.ts';
 
 /**
  * Pooled kernels by their groups (n, m, share) and sampling: repeated fits on the same users (bootstrap replicates

@@ -6,26 +6,8 @@
 import type { PmfRow, SampledRankLaw } from '../../law/index.ts';
 import { BULK_CUTOFF } from '../../law/index.ts';
 import { WasmWindows } from '../../wasm/windows.ts';
+import type { KernelProducts } from '../contracts.ts';
 
-/**
- * The products of a kernel over a set of columns (sampled-rank indices; all m + 1 of them, or the observed ones):
- * vectors indexed by column have length `size`, vectors indexed by true rank have length n.
- */
-export interface KernelProducts {
-  readonly itemCount: number;
-  readonly size: number;
-  /** out = K π over the columns (eq 18). */
-  multiply(pi: Float64Array, out: Float64Array): Float64Array;
-  /** out[r − 1] = Σ_columns c · p(· | r) (the sum of eq 21). */
-  multiplyTranspose(c: Float64Array, out: Float64Array): Float64Array;
-  /**
-   * One fused EM step (eq 21) in a single pass over the rows: D_r = Σ c p(· | r) (c = P̃ / q at π), next_r = π_r D_r
-   * and qNext = K next. Returns max_r D_r (at π) and Σ_r next_r (1 up to rounding; the caller divides by it).
-   */
-  emStep(pi: Float64Array, c: Float64Array, next: Float64Array, qNext: Float64Array): { maxD: number; sum: number };
-  /** The column entries of row r0 = r − 1, p(· | r), into out (zeros outside the window). */
-  column(r0: number, out: Float64Array): Float64Array;
-}
 
 /**
  * A kernel whose products are those of an implementation it chose when built (stored when the windows fit the memory

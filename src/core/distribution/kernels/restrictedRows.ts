@@ -9,8 +9,8 @@
 import type { ArenaWindows } from '../../wasm/arena.ts';
 import { ColumnArena } from '../../wasm/arena.ts';
 import { wasmWindowsAvailable } from '../../wasm/windows.ts';
-import type { KernelProducts } from './products.ts';
 import { StoredProducts, emStepByProducts } from './products.ts';
+import type { KernelProducts } from '../contracts.ts';
 
 /** K̄ row-major: values[R0 · width + i] = K̄(i | R0 + 1), R0 < N. */
 interface Rows {

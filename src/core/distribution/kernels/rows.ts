@@ -12,11 +12,11 @@
  */
 import type { LawLike, PmfRow, SampledRankLaw } from '../../law/index.ts';
 import { BULK_CUTOFF, samplingLaw, validateSamplingSetup } from '../../law/index.ts';
-import type { KernelProducts } from './products.ts';
 import { ChosenProducts, StoredProducts, StreamedProducts } from './products.ts';
 import { SecondMoments } from './secondMoments.ts';
+import type { KernelProducts, RowWindows } from '../contracts.ts';
+export type { KernelProducts } from '../contracts.ts';
 
-export type { KernelProducts } from './products.ts';
 
 /** Largest number of stored kernel entries (doubles); beyond it rows are recomputed on every product. */
 export const STORED_KERNEL_LIMIT = 2 ** 24;
@@ -143,12 +143,6 @@ export class SampledRankKernel extends ChosenProducts {
   }
 }
 
-/** Rows stored over windows: row r holds columns lo[r] … of values[offsets[r] .. offsets[r + 1]). */
-export interface RowWindows {
-  readonly lo: Int32Array;
-  readonly offsets: Int32Array;
-  readonly values: Float64Array;
-}
 
 /**
  * A stored kernel's products over the given sorted columns: the kernel itself (all of them); most of them observed

@@ -14,18 +14,11 @@
 import type { LawLike, SampledRankLaw } from '../../law/index.ts';
 import { samplingLaw } from '../../law/index.ts';
 import { STORED_KERNEL_LIMIT } from './rows.ts';
-import type { KernelProducts } from './products.ts';
 import { ChosenProducts, ColumnProducts, StreamedProducts, emStepByProducts } from './products.ts';
 import { mapRank, pullBack, pushForward } from './rankMap.ts';
 import { ColumnCache } from './columnCache.ts';
+import type { KernelGroup, KernelProducts } from '../contracts.ts';
 
-/** Users sharing a catalogue size and a sample size, and the sampled-rank indices (r̃ − 1) observed among them. */
-export interface KernelGroup {
-  readonly itemCount: number;
-  readonly sampleSize: number;
-  /** Sorted, distinct, in 0..sampleSize. */
-  readonly observed: Int32Array;
-}
 
 export class StackedKernel extends ChosenProducts {
   /** Rows: the reference ranks N, or their bins when the cache is binned (ColumnCache.rows). */

@@ -10,11 +10,11 @@ import { InterpolatedKernel } from '../kernels/interpolated.ts';
 import { STORED_KERNEL_LIMIT } from '../kernels/rows.ts';
 import type { EntropyFit, EntropyFitOptions } from '../fits/mes.ts';
 import { fitMaximalEntropy } from '../fits/mes.ts';
-import type { PooledGroup, PooledKernel } from '../kernels/pooled.ts';
+import type { PooledKernel } from '../kernels/pooled.ts';
 import { binnedPooledKernel } from '../kernels/pooled.ts';
 import type { ColumnCache } from '../kernels/columnCache.ts';
-import type { KernelGroup } from '../kernels/stacked.ts';
 import { StackedKernel } from '../kernels/stacked.ts';
+import type { KernelGroup, PooledGroup } from '../contracts.ts';
 
 /** The bins of the reference ranks when the fit runs on them (a binned cache, N ≥ BINNED_FROM), else null. */
 export function sharedBins(reference: number, cache: ColumnCache | undefined): Int32Array | null {
