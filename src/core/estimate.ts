@@ -22,7 +22,7 @@ import {
 } from './corrections/itemCountGrid.ts';
 import type { Method } from './corrections/methods.ts';
 import { sampledHistograms } from './distribution/histogram.ts';
-import type { FitOptions } from './distribution/recover.ts';
+import type { FitOptions } from './distribution/recovery.ts';
 import { sharedItemCountNodes } from './distribution/models/perUserN.ts';
 import { DistributionCache } from './distribution/store.ts';
 import {

@@ -10,7 +10,7 @@
  */
 import type { CorrectionSetup } from './corrections/correction.ts';
 import type { DistributionMethod, Method } from './corrections/methods.ts';
-import type { FitOptions } from './distribution/recover.ts';
+import type { FitOptions } from './distribution/recovery.ts';
 import { checkDistributionSetup, distributionMetrics, recoverFromHistograms } from './distribution/recover.ts';
 import type { EstimateSetup } from './estimate.ts';
 import { EstimatorVectors, needsFit } from './estimate.ts';

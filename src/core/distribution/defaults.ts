@@ -20,3 +20,16 @@ export const BIN_ALONE = 300;
 export const BIN_SHARE = 0.003;
 /** Catalogues (or reference catalogues of users with their own n) of at least this many items are fitted on bins. */
 export const BINNED_FROM = 3000;
+
+/** Largest number of stored kernel entries (doubles); beyond it rows are recomputed on every product. */
+export const STORED_KERNEL_LIMIT = 2 ** 24;
+
+/**
+ * How users with their own n are fitted: one relative-position distribution on one kernel for all users (`pooled`,
+ * with replacement only: pooledFit.ts), with each user's kernel interpolated between nodes of n 10% apart
+ * (`interpolated`: interpolatedKernel.ts), or with each user's exact kernel (`shared`); or one fit per distinct n
+ * (`separate`).
+ */
+export type PerUserN = 'pooled' | 'interpolated' | 'shared' | 'separate';
+
+export const PER_USER_N: readonly PerUserN[] = ['pooled', 'interpolated', 'shared', 'separate'];

@@ -1,12 +1,15 @@
 export type { ColumnKernel, EntropyKernel, KernelGroup, PooledGroup } from './contracts.ts';
 export type { SampledHistogram } from './histogram.ts';
 export { sampledHistograms } from './histogram.ts';
-export { SampledRankKernel, KernelCache, STORED_KERNEL_LIMIT } from './kernels/rows.ts';
+export { SampledRankKernel, KernelCache } from './kernels/rows.ts';
+export { STORED_KERNEL_LIMIT } from './defaults.ts';
 export type { LikelihoodFit, LikelihoodFitOptions } from './fits/em.ts';
 export * from './fits/mle.ts';
 export type { EntropyFit, EntropyFitOptions } from './fits/mes.ts';
-export type { PerUserN, SharedFit, SharedGroupFit, SharedMethod, SharedSettings } from './models/shared.ts';
-export { PER_USER_N, fitShared } from './models/shared.ts';
+export type { SharedFit, SharedGroupFit, SharedMethod, SharedSettings } from './models/shared.ts';
+export type { PerUserN } from './defaults.ts';
+export { fitShared } from './models/shared.ts';
+export { PER_USER_N } from './defaults.ts';
 export { fitPooled, poolHistograms } from './models/pooled.ts';
 export { ColumnCache } from './kernels/columnCache.ts';
 export { StackedKernel } from './kernels/stacked.ts';
@@ -21,7 +24,7 @@ export {
   metricFromDistribution,
   sharedDistributionMetrics,
 } from './metricsFromDistribution.ts';
-export type { DistributionSetup, FitOptions, FittedDistribution, GroupRecovery, Recovery } from './recover.ts';
+export type { DistributionSetup, FitOptions, FittedDistribution, GroupRecovery, Recovery } from './recovery.ts';
 export {
   checkDistributionSetup,
   defaultPerUserN,

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { allowWasmWindows } from '../wasm/windows.ts';
 import { parseMetricList } from '../metrics.ts';
 import { pushForward } from './kernels/rankMap.ts';
-import { rankBins } from './kernels/binned.ts';
+import { rankBins } from './kernels/bins.ts';
 import {
   binnedMetric,
   forgetMetricTables,

@@ -8,7 +8,7 @@ import type { RandomSource } from '../random.ts';
 import { firstAbove } from '../random.ts';
 import type { RankData } from '../rankData.ts';
 import { itemCountOf, singleRankData } from '../rankData.ts';
-import type { Recovery } from './recover.ts';
+import type { Recovery } from './recovery.ts';
 
 /**
  * P̂(R) for R = 1..maxRank of the whole recovery: the groups' mixture by weight, each group's P̂_g = A_g π̂ read

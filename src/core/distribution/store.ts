@@ -6,7 +6,8 @@
 import { BINNED_FROM, BinnedKernel } from './kernels/binned.ts';
 import { bvSystem } from './fits/bvDistribution.ts';
 import type { SampledRankKernel } from './kernels/rows.ts';
-import { KernelCache, STORED_KERNEL_LIMIT } from './kernels/rows.ts';
+import { KernelCache } from './kernels/rows.ts';
+import { STORED_KERNEL_LIMIT } from './defaults.ts';
 import type { EntropyDual } from './fits/mes.ts';
 import { PooledKernelCache } from './kernels/pooledCache.ts';
 import { ColumnCache } from './kernels/columnCache.ts';

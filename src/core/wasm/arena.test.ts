@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ColumnCache } from '../distribution/kernels/columnCache.ts';
-import { StackedKernel, type KernelGroup } from '../distribution/kernels/stacked.ts';
+import { StackedKernel } from '../distribution/kernels/stacked.ts';
 import { allowWasmWindows } from './windows.ts';
+import type { KernelGroup } from '../distribution/contracts.ts';
 
 const N = 600;
 const group = (itemCount: number, observed: number[]): KernelGroup => ({

@@ -10,12 +10,10 @@
  */
 import { kernelMoments, normalisedPrior } from '../../corrections/moments.ts';
 import { solveSymmetric } from '../../corrections/solve.ts';
-import type { SampledRankKernel } from '../kernels/rows.ts';
-import type { PooledKernel } from '../kernels/pooled.ts';
-import type { KernelProducts } from '../contracts.ts';
+import type { KernelProducts, LawKernel, MomentKernel } from '../contracts.ts';
 
 /** S = (1 − γ)AᵀA + γ diag(c) for a kernel and prior, cached by the caller per (n, γ). */
-export function bvSystem(kernel: SampledRankKernel, gamma: number, prior?: ArrayLike<number> | null): Float64Array {
+export function bvSystem(kernel: LawKernel, gamma: number, prior?: ArrayLike<number> | null): Float64Array {
   const { itemCount: n, sampleSize: m, law } = kernel;
   const { gram, mass, size } = kernelMoments([], prior ? normalisedPrior(n, prior) : null, n, m, law);
   return blend(gram, mass, size, gamma);
@@ -23,7 +21,7 @@ export function bvSystem(kernel: SampledRankKernel, gamma: number, prior?: Array
 
 /** P̂ of eq 15 from the counts of the sampled ranks (counts[i] for r̃ = i + 1). */
 export function bvDistribution(
-  kernel: SampledRankKernel,
+  kernel: KernelProducts,
   system: Float64Array,
   counts: Float64Array,
   prior?: ArrayLike<number> | null,
@@ -37,7 +35,7 @@ export function bvDistribution(
  * pooled empirical law), over the reference ranks R = 1..N; p is the prior over them (uniform when absent).
  */
 export function bvDistributionPooled(
-  kernel: PooledKernel,
+  kernel: MomentKernel,
   counts: Float64Array,
   gamma: number,
   prior?: ArrayLike<number> | null,

@@ -11,7 +11,6 @@
 import { observedIndices } from '../histogram.ts';
 import type { ColumnKernel, KernelProducts } from '../contracts.ts';
 
-
 export class Likelihood {
   /** Sampled-rank indices i with P̃_i > 0; every vector over sampled ranks below is indexed by position in it. */
   readonly observed: Int32Array;

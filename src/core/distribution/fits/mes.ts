@@ -18,8 +18,7 @@
  */
 import { solveSymmetric } from '../../corrections/solve.ts';
 import type { MesScale } from '../../corrections/methods.ts';
-import type { EntropyKernel, KernelProducts } from '../contracts.ts';
-
+import type { EntropyKernel } from '../contracts.ts';
 
 export interface EntropyFitOptions {
   readonly tolerance: number;

@@ -5,7 +5,8 @@
  * eight data sets: 5.6e-7; binnedKernel.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { BinnedKernel, BINNED_FROM, BIN_ALONE, BIN_SHARE, binnedEntropyKernel, rankBins } from './binned.ts';
+import { BinnedKernel, BINNED_FROM, BIN_ALONE, BIN_SHARE, binnedEntropyKernel } from './binned.ts';
+import { rankBins } from './bins.ts';
 import { SampledRankKernel } from './rows.ts';
 import { fitLikelihood } from '../fits/mle.ts';
 import { fitMaximalEntropy } from '../fits/mes.ts';

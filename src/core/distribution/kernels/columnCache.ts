@@ -5,8 +5,8 @@
 import type { ColumnScratch, LawId, SampledRankLaw } from '../../law/index.ts';
 import { BULK_CUTOFF } from '../../law/index.ts';
 import { ColumnArena, type ArenaWindows } from '../../wasm/arena.ts';
-import { binColumn, rankBins } from './binned.ts';
-import { STORED_KERNEL_LIMIT } from './rows.ts';
+import { binColumn, rankBins } from './bins.ts';
+import { STORED_KERNEL_LIMIT } from '../defaults.ts';
 import { emStepByProducts } from './products.ts';
 import type { KernelGroup, KernelProducts } from '../contracts.ts';
 

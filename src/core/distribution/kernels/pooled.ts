@@ -10,13 +10,12 @@
  */
 import type { LawLike, SampledRankLaw } from '../../law/index.ts';
 import { BinomialRow, BULK_CUTOFF, samplingLaw } from '../../law/index.ts';
-import { binMeanRows } from './binned.ts';
+import { binMeanRows } from './bins.ts';
 import { addScaled, groupKernel, partKey } from './groupKernels.ts';
 import { logHypergeometricPmf } from '../../special.ts';
 import { restrictedRows } from './restrictedRows.ts';
 import { WasmMoments, wasmWindowsAvailable } from '../../wasm/windows.ts';
 import type { GramProducts, KernelProducts, PooledGroup } from '../contracts.ts';
-
 
 export class PooledKernel {
   readonly size: number;

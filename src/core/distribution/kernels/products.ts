@@ -8,7 +8,6 @@ import { BULK_CUTOFF } from '../../law/index.ts';
 import { WasmWindows } from '../../wasm/windows.ts';
 import type { KernelProducts } from '../contracts.ts';
 
-
 /**
  * A kernel whose products are those of an implementation it chose when built (stored when the windows fit the memory
  * budget, streamed otherwise): kernel.ts, stackedKernel.ts.

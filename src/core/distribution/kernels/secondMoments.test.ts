@@ -8,7 +8,7 @@ import { createRandom } from '../../random.ts';
 import { allowWasmWindows } from '../../wasm/windows.ts';
 import { SampledRankKernel } from './rows.ts';
 import { SecondMoments } from './secondMoments.ts';
-import { rankBins } from './binned.ts';
+import { rankBins } from './bins.ts';
 
 afterEach(() => {
   allowWasmWindows(true);

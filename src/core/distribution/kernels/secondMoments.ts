@@ -11,9 +11,9 @@
 import type { PmfRow } from '../../law/index.ts';
 import { BinomialRow, BULK_CUTOFF } from '../../law/index.ts';
 import { logHypergeometricPmf } from '../../special.ts';
-import type { SampledRankKernel } from './rows.ts';
+import type { GramKernel } from '../contracts.ts';
 import { WasmWindows, wasmWindowsAvailable } from '../../wasm/windows.ts';
-import { spreadBins } from './binned.ts';
+import { spreadBins } from './bins.ts';
 
 /** Largest n · (m + 1)² for which the moments of a law without the product identity are accumulated exactly. */
 export const EXACT_GRAM_LIMIT = 4e6;
@@ -25,7 +25,7 @@ export class SecondMoments {
 
   /** `bins` (first ranks, n at the end): `compute` takes π per bin, spread evenly over the bin's ranks. */
   constructor(
-    private readonly kernel: SampledRankKernel,
+    private readonly kernel: GramKernel,
     private readonly indices: Int32Array,
     private readonly bins: Int32Array | null = null,
   ) {

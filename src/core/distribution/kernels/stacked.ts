@@ -13,12 +13,11 @@
  */
 import type { LawLike, SampledRankLaw } from '../../law/index.ts';
 import { samplingLaw } from '../../law/index.ts';
-import { STORED_KERNEL_LIMIT } from './rows.ts';
+import { STORED_KERNEL_LIMIT } from '../defaults.ts';
 import { ChosenProducts, ColumnProducts, StreamedProducts, emStepByProducts } from './products.ts';
 import { mapRank, pullBack, pushForward } from './rankMap.ts';
 import { ColumnCache } from './columnCache.ts';
 import type { KernelGroup, KernelProducts } from '../contracts.ts';
-
 
 export class StackedKernel extends ChosenProducts {
   /** Rows: the reference ranks N, or their bins when the cache is binned (ColumnCache.rows). */

@@ -16,8 +16,9 @@ import {
 } from '../fits/mle.ts';
 import { fitPooled } from './pooled.ts';
 import type { DistributionCache } from '../store.ts';
-import type { DistributionSetup, GroupRecovery, Recovery } from '../recover.ts';
-import type { PerUserN, SharedGroupFit } from './shared.ts';
+import type { DistributionSetup, GroupRecovery, Recovery } from '../recovery.ts';
+import type { SharedGroupFit } from './shared.ts';
+import type { PerUserN } from '../defaults.ts';
 import { fitShared } from './shared.ts';
 
 /**

@@ -31,7 +31,7 @@
  */
 import type { LawLike } from '../../law/index.ts';
 import { samplingLaw } from '../../law/index.ts';
-import { spreadBins } from '../kernels/binned.ts';
+import { spreadBins } from '../kernels/bins.ts';
 import { bvDistributionPooled } from '../fits/bvDistribution.ts';
 import type { SampledHistogram } from '../histogram.ts';
 import { observedIndices } from '../histogram.ts';
@@ -46,15 +46,6 @@ import { pushForward, withLazyField } from '../kernels/rankMap.ts';
 import type { ColumnCache } from '../kernels/columnCache.ts';
 import { StackedKernel } from '../kernels/stacked.ts';
 import { InterpolatedKernel, nodeShares } from '../kernels/interpolated.ts';
-
-/**
- * How users with their own n are fitted: one relative-position distribution on one kernel for all users (`pooled`,
- * with replacement only: pooledFit.ts), with each user's kernel interpolated between nodes of n 10% apart
- * (`interpolated`: interpolatedKernel.ts), or with each user's exact kernel (`shared`); or one fit per distinct n
- * (`separate`).
- */
-export type PerUserN = 'pooled' | 'interpolated' | 'shared' | 'separate';
-export const PER_USER_N: readonly PerUserN[] = ['pooled', 'interpolated', 'shared', 'separate'];
 
 export type SharedMethod =
   | { readonly kind: 'mle' }

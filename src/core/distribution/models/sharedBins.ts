@@ -5,9 +5,10 @@
  * the base measure of its entropy (mes.ts); both spread back over the ranks (spreadBins).
  */
 import type { SampledRankLaw } from '../../law/index.ts';
-import { BINNED_FROM, binShares, binSizes, spreadBins } from '../kernels/binned.ts';
+import { BINNED_FROM } from '../kernels/binned.ts';
+import { binShares, binSizes, spreadBins } from '../kernels/bins.ts';
 import { InterpolatedKernel } from '../kernels/interpolated.ts';
-import { STORED_KERNEL_LIMIT } from '../kernels/rows.ts';
+import { STORED_KERNEL_LIMIT } from '../defaults.ts';
 import type { EntropyFit, EntropyFitOptions } from '../fits/mes.ts';
 import { fitMaximalEntropy } from '../fits/mes.ts';
 import type { PooledKernel } from '../kernels/pooled.ts';
