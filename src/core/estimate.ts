@@ -80,7 +80,7 @@ export class EstimatorVectors {
     const histograms = unwrap(sampledHistograms(sampled, itemCount, sampleSize, sampling));
     const fit = { ...options, perUserN: options?.perUserN ?? defaultPerUserN(sampling) };
     const recovery = recoverFromHistograms(histograms, method, { ...this.setup, fit }, this.distributions);
-    return distributionMetrics(recovery, this.metrics);
+    return distributionMetrics(recovery, this.metrics, this.distributions.metricTables);
   }
 
   /**

@@ -252,7 +252,9 @@ export function simulate(options: SimulationOptions): SimulationResult {
       methods.forEach((method, mi) => {
         if (fits[mi]) {
           const recovery = recoverFromHistograms(groups, method as DistributionMethod, setup, cache.distributions);
-          distributionMetrics(recovery, metrics).forEach((v, t) => (estimates[ri][mi][t][rep] = v));
+          distributionMetrics(recovery, metrics, cache.distributions.metricTables).forEach(
+            (v, t) => (estimates[ri][mi][t][rep] = v),
+          );
           return;
         }
         const multi = data.ranks.length !== data.weights.length;

@@ -5,7 +5,7 @@ import { pushForward } from './kernels/rankMap.ts';
 import { rankBins } from './kernels/bins.ts';
 import {
   binnedMetric,
-  forgetMetricTables,
+  MetricTables,
   metricFromDistribution,
   sharedDistributionMetrics,
 } from './metricsFromDistribution.ts';
@@ -41,6 +41,7 @@ describe('sharedDistributionMetrics (eq 14 over shared π̂)', () => {
       { itemCount: 200, weight: 1 },
       { itemCount: 300, weight: 2 },
     ];
+    const kept = new MetricTables();
     for (const [seed, gs] of [
       [1, groups],
       [2, groups], // same groups: the mixed tables of the previous call
@@ -49,7 +50,7 @@ describe('sharedDistributionMetrics (eq 14 over shared π̂)', () => {
       [5, groups], // the first groups again: their mixture kept from three calls before
     ] as const) {
       const relative = distribution(seed);
-      const got = sharedDistributionMetrics(relative, N, gs, metrics);
+      const got = sharedDistributionMetrics(relative, N, gs, metrics, kept);
       direct(relative, [...gs]).forEach((v, j) => expect(Math.abs(got[j] - v)).toBeLessThan(1e-14));
     }
   });
@@ -60,11 +61,12 @@ describe('sharedDistributionMetrics (eq 14 over shared π̂)', () => {
       { itemCount: 100, weight: 1 + k },
       { itemCount: 250, weight: 2 },
     ];
-    const first = sharedDistributionMetrics(relative, N, groupsOf(0), metrics);
-    for (let k = 1; k <= 300; k++) sharedDistributionMetrics(relative, N, groupsOf(k), metrics);
-    expect(sharedDistributionMetrics(relative, N, groupsOf(0), metrics)).toEqual(first);
+    const kept = new MetricTables();
+    const first = sharedDistributionMetrics(relative, N, groupsOf(0), metrics, kept);
+    for (let k = 1; k <= 300; k++) sharedDistributionMetrics(relative, N, groupsOf(k), metrics, kept);
+    expect(sharedDistributionMetrics(relative, N, groupsOf(0), metrics, kept)).toEqual(first);
     direct(relative, groupsOf(0)).forEach((v, j) => expect(Math.abs(first[j] - v)).toBeLessThan(1e-14));
-    const last = sharedDistributionMetrics(relative, N, groupsOf(300), metrics);
+    const last = sharedDistributionMetrics(relative, N, groupsOf(300), metrics, kept);
     direct(relative, groupsOf(300)).forEach((v, j) => expect(Math.abs(last[j] - v)).toBeLessThan(1e-14));
   });
 
@@ -76,12 +78,10 @@ describe('sharedDistributionMetrics (eq 14 over shared π̂)', () => {
       { itemCount: 300, weight: 4 },
     ];
     const relative = distribution(6);
-    forgetMetricTables();
     allowWasmWindows(true);
-    const wasm = sharedDistributionMetrics(relative, N, groups, metrics);
-    forgetMetricTables();
+    const wasm = sharedDistributionMetrics(relative, N, groups, metrics, new MetricTables());
     allowWasmWindows(false);
-    const js = sharedDistributionMetrics(relative, N, groups, metrics);
+    const js = sharedDistributionMetrics(relative, N, groups, metrics, new MetricTables());
     expect(js).toEqual(wasm);
     direct(relative, groups).forEach((v, j) => expect(Math.abs(js[j] - v)).toBeLessThan(1e-14));
   });

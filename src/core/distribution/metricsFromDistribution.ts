@@ -27,17 +27,20 @@ export function metricFromDistribution(metric: Metric, distribution: ArrayLike<n
  * first 0-based ranks, n at the end): Σ_b P̂_b · M̄_b with M̄_b the mean of M over the bin's ranks, the sum over the
  * ranks taken bin by bin. The means are kept per bins and metric (a bootstrap reads them for every resample).
  */
-export function binnedMetric(metric: Metric, starts: Int32Array, mass: ArrayLike<number>): number {
-  let tables = binMeans.get(starts);
-  if (!tables) binMeans.set(starts, (tables = new Map()));
+export function binnedMetric(
+  metric: Metric,
+  starts: Int32Array,
+  mass: ArrayLike<number>,
+  kept: MetricTables = new MetricTables(),
+): number {
+  let tables = kept.binMeans.get(starts);
+  if (!tables) kept.binMeans.set(starts, (tables = new Map()));
   let means = tables.get(metric);
   if (!means) tables.set(metric, (means = meanOverBins(metric, starts)));
   const sum = new Adder();
   for (let b = 0; b < means.length; b++) if (mass[b] !== 0 && means[b] !== 0) sum.add(mass[b] * means[b]);
   return +sum;
 }
-
-const binMeans = new WeakMap<Int32Array, Map<Metric, Float64Array>>();
 
 function meanOverBins(metric: Metric, starts: Int32Array): Float64Array {
   const itemCount = starts[starts.length - 1];
@@ -82,6 +85,7 @@ export function sharedDistributionMetrics(
   reference: number,
   groups: readonly { readonly itemCount: number; readonly weight: number }[],
   metrics: readonly Metric[],
+  kept: MetricTables = new MetricTables(),
 ): number[] {
   const total = groups.reduce((s, g) => s + g.weight, 0);
   const span = reference - 1;
@@ -94,12 +98,12 @@ export function sharedDistributionMetrics(
     // The groups' tables mixed by weight, S(R) = Σ_g (W_g / W) T_g(R), so that eq 14 is one dot product Σ_R π̂_R S(R):
     // kept for the next calls with the same groups (a paired bootstrap fits every recommender on the same resampled
     // users, so their fits share it; and every fit method's intervals draw the same resamples, in the same worker).
-    const tables = metricTables(metric, reference);
+    const tables = kept.of(metric, reference);
     const hash = groupsHash(groups);
     let mixed = tables.mixed.find((t) => t.hash === hash && sameGroups(t, groups));
     if (!mixed) {
-      mixed = mixedTable(metric, reference, groups, total, tables, hash);
-      keepMixture(tables.mixed, mixed);
+      mixed = mixedTable(metric, reference, groups, total, tables, hash, kept);
+      kept.keepMixture(tables.mixed, mixed);
     }
     return dot(relative, mixed.table);
   });
@@ -111,28 +115,8 @@ const MIXED_KEPT = 256;
 /** Doubles all kept mixtures may hold together (32 MB), the oldest dropped first: a worker lives through many data
  * sets and metrics. */
 const MIXED_LIMIT = 2 ** 22;
-/** Every kept mixture, oldest first, with the list that holds it. */
-const keptMixtures = new Map<MixedTable, MixedTable[]>();
-let mixedEntries = 0;
-
 function mixtureSize(mixed: MixedTable): number {
   return mixed.table.length + 2 * mixed.itemCounts.length;
-}
-
-function keepMixture(list: MixedTable[], mixed: MixedTable): void {
-  list.push(mixed);
-  keptMixtures.set(mixed, list);
-  mixedEntries += mixtureSize(mixed);
-  if (list.length > MIXED_KEPT) dropMixture(list[0]);
-  while (mixedEntries > MIXED_LIMIT && keptMixtures.size > 1) dropMixture(keptMixtures.keys().next().value!);
-}
-
-function dropMixture(mixed: MixedTable): void {
-  const list = keptMixtures.get(mixed);
-  if (!list) return;
-  list.splice(list.indexOf(mixed), 1);
-  keptMixtures.delete(mixed);
-  mixedEntries -= mixtureSize(mixed);
 }
 
 function groupsHash(groups: readonly { readonly itemCount: number; readonly weight: number }[]): number {
@@ -168,15 +152,16 @@ function mixedTable(
   reference: number,
   groups: readonly { readonly itemCount: number; readonly weight: number }[],
   total: number,
-  tables: MetricTables,
+  tables: KeptTables,
   hash: number,
+  kept: MetricTables,
 ): MixedTable {
   const meta = {
     itemCounts: Float64Array.from(groups, (g) => g.itemCount),
     weights: Float64Array.from(groups, (g) => g.weight),
     hash,
   };
-  const arena = tableArena();
+  const arena = kept.arena();
   if (arena) {
     const count = groups.length;
     const lo = new Int32Array(count);
@@ -190,11 +175,11 @@ function mixedTable(
       let at = tables.placed.get(g.itemCount);
       if (!at) {
         const table = groupValues(metric, reference, g.itemCount, tables);
-        const first = carriedEntries + table.length <= CARRIED_LIMIT ? arena.add(table) : -1;
+        const first = kept.carriedEntries + table.length <= CARRIED_LIMIT ? arena.add(table) : -1;
         if (first < 0) placed = false;
         else {
           tables.placed.set(g.itemCount, (at = { start: first, length: table.length }));
-          carriedEntries += table.length;
+          kept.carriedEntries += table.length;
         }
       }
       if (at) {
@@ -214,9 +199,9 @@ function mixedTable(
     let table = tables.perN.get(g.itemCount);
     if (!table) {
       table = groupValues(metric, reference, g.itemCount, tables);
-      if (carriedEntries + table.length <= CARRIED_LIMIT) {
+      if (kept.carriedEntries + table.length <= CARRIED_LIMIT) {
         tables.perN.set(g.itemCount, table);
-        carriedEntries += table.length;
+        kept.carriedEntries += table.length;
       }
     }
     const w = g.weight / total;
@@ -227,7 +212,7 @@ function mixedTable(
 }
 
 /** T_n(R) of a metric over the reference ranks (carriedValues). */
-function groupValues(metric: Metric, reference: number, n: number, tables: MetricTables): Float64Array {
+function groupValues(metric: Metric, reference: number, n: number, tables: KeptTables): Float64Array {
   // Every metric but AUC has M(r) independent of n (eqs 8–13), cut off at min(K, n): one curve for all groups.
   // Not so a variant without cut-off that reads K as n (AP@K / K, Elliot's AP@K): a curve per group.
   const perGroup = metric.atRank !== undefined && metric.cutoff === null;
@@ -235,32 +220,8 @@ function groupValues(metric: Metric, reference: number, n: number, tables: Metri
   return carriedValues(reference, n, Math.min(metric.cutoff ?? n, n), values);
 }
 
-/** Drops every kept table and mixture (tests compare the WebAssembly and JavaScript paths from scratch). */
-export function forgetMetricTables(): void {
-  carried.clear();
-  carriedEntries = 0;
-  keptMixtures.clear();
-  mixedEntries = 0;
-  arenaState = undefined;
-}
-
-/** The arena of the kept tables (made on first use), or null without WebAssembly. */
-let arenaState: ColumnArena | null | undefined;
-function tableArena(): ColumnArena | null {
-  if (!wasmWindowsAvailable()) return null;
-  // Room for the tables, and for the arena's column lists and scratch vectors.
-  if (arenaState === undefined) arenaState = ColumnArena.create(CARRIED_LIMIT * 8 + 2 ** 24);
-  return arenaState;
-}
-
-/**
- * carriedValues kept for the next fit on the same n, by metric and reference, then n (the bootstrap's resamples:
- * MovieLens's AP over 743 n took 10 ms a fit walked each time), up to CARRIED_LIMIT doubles in all: 64 MB, the
- * tables of three whole-list metrics on MovieLens (2.75 million doubles each; at 4 million, the app's default AP
- * and NDCG did not both fit, and NDCG's were walked again on every resample: a third of the NCF intervals' time);
- * and the last MIXED_KEPT mixtures of them (sharedDistributionMetrics), MIXED_LIMIT doubles in all.
- */
-interface MetricTables {
+/** One metric's kept tables at one reference N (MetricTables.of). */
+interface KeptTables {
   readonly perN: Map<number, Float64Array>;
   /** The tables held in the arena instead (tableArena): where each starts there and its length. */
   readonly placed: Map<number, { start: number; length: number }>;
@@ -269,15 +230,61 @@ interface MetricTables {
   /** Oldest first. */
   readonly mixed: MixedTable[];
 }
-const carried = new Map<string, MetricTables>();
-let carriedEntries = 0;
 const CARRIED_LIMIT = 8_388_608;
 
-function metricTables(metric: Metric, reference: number): MetricTables {
-  const key = `${metric.id}|${metric.kind}|${metric.cutoff}|${reference}`;
-  let tables = carried.get(key);
-  if (!tables) carried.set(key, (tables = { perN: new Map(), placed: new Map(), curve: null, mixed: [] }));
-  return tables;
+/**
+ * What eq 14 keeps across fits (a bootstrap's resamples, a worker's jobs), held by the fits' store (store.ts
+ * KernelStores.metricTables) and passed to binnedMetric and sharedDistributionMetrics (without it, each call builds
+ * its tables anew: the same numbers):
+ * - the means of each metric over the bins of ranks (binnedMetric), by bins;
+ * - carriedValues kept for the next fit on the same n, by metric and reference, then n (the bootstrap's resamples:
+ *   MovieLens's AP over 743 n took 10 ms a fit walked each time), up to CARRIED_LIMIT doubles in all: 64 MB, the
+ *   tables of three whole-list metrics on MovieLens (2.75 million doubles each; at 4 million, the app's default AP
+ *   and NDCG did not both fit, and NDCG's were walked again on every resample: a third of the NCF intervals' time),
+ *   in a WebAssembly arena where it runs;
+ * - the last MIXED_KEPT mixtures of them (sharedDistributionMetrics), MIXED_LIMIT doubles in all.
+ */
+export class MetricTables {
+  readonly binMeans = new WeakMap<Int32Array, Map<Metric, Float64Array>>();
+  private readonly carried = new Map<string, KeptTables>();
+  carriedEntries = 0;
+  /** Every kept mixture, oldest first, with the list that holds it. */
+  private readonly keptMixtures = new Map<MixedTable, MixedTable[]>();
+  private mixedEntries = 0;
+  private arenaState: ColumnArena | null | undefined;
+
+  /** The kept tables of a metric at reference N. */
+  of(metric: Metric, reference: number): KeptTables {
+    const key = `${metric.id}|${metric.kind}|${metric.cutoff}|${reference}`;
+    let tables = this.carried.get(key);
+    if (!tables) this.carried.set(key, (tables = { perN: new Map(), placed: new Map(), curve: null, mixed: [] }));
+    return tables;
+  }
+
+  /** The arena of the kept tables (made on first use), or null without WebAssembly. */
+  arena(): ColumnArena | null {
+    if (!wasmWindowsAvailable()) return null;
+    // Room for the tables, and for the arena's column lists and scratch vectors.
+    if (this.arenaState === undefined) this.arenaState = ColumnArena.create(CARRIED_LIMIT * 8 + 2 ** 24);
+    return this.arenaState;
+  }
+
+  keepMixture(list: MixedTable[], mixed: MixedTable): void {
+    list.push(mixed);
+    this.keptMixtures.set(mixed, list);
+    this.mixedEntries += mixtureSize(mixed);
+    if (list.length > MIXED_KEPT) this.dropMixture(list[0]);
+    while (this.mixedEntries > MIXED_LIMIT && this.keptMixtures.size > 1)
+      this.dropMixture(this.keptMixtures.keys().next().value!);
+  }
+
+  private dropMixture(mixed: MixedTable): void {
+    const list = this.keptMixtures.get(mixed);
+    if (!list) return;
+    list.splice(list.indexOf(mixed), 1);
+    this.keptMixtures.delete(mixed);
+    this.mixedEntries -= mixtureSize(mixed);
+  }
 }
 
 /**

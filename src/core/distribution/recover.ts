@@ -33,7 +33,12 @@ import type { SampledHistogram } from './histogram.ts';
 import { checkSetup, sampledHistograms } from './histogram.ts';
 import { fitMaximalEntropy, mesEntropyWeight } from './fits/mes.ts';
 import { recoverShared } from './models/perUserN.ts';
-import { binnedMetric, metricFromDistribution, sharedDistributionMetrics } from './metricsFromDistribution.ts';
+import {
+  binnedMetric,
+  metricFromDistribution,
+  MetricTables,
+  sharedDistributionMetrics,
+} from './metricsFromDistribution.ts';
 import type { PerUserN } from './defaults.ts';
 import { PER_USER_N } from './defaults.ts';
 import {
@@ -225,15 +230,22 @@ function restrictPrior(
   return Float64Array.from({ length: itemCount }, (_, r) => (r < prior.length ? prior[r] : 0));
 }
 
-/** Eq 14 for every metric: the groups' Σ_R P̂(R) M(R; n) mixed by their weights. */
-export function distributionMetrics(recovery: Recovery, metrics: readonly Metric[]): number[] {
+/**
+ * Eq 14 for every metric: the groups' Σ_R P̂(R) M(R; n) mixed by their weights. `tables`: what eq 14 keeps across
+ * fits (the store's, DistributionCache.metricTables; a fresh one gives the same numbers, building its tables anew).
+ */
+export function distributionMetrics(
+  recovery: Recovery,
+  metrics: readonly Metric[],
+  tables: MetricTables = new MetricTables(),
+): number[] {
   if (recovery.relative) {
-    return sharedDistributionMetrics(recovery.relative, recovery.itemCount, recovery.groups, metrics);
+    return sharedDistributionMetrics(recovery.relative, recovery.itemCount, recovery.groups, metrics, tables);
   }
   const total = recovery.groups.reduce((s, g) => s + g.weight, 0);
   const metricOf = (metric: Metric, g: GroupRecovery) =>
     g.bins
-      ? binnedMetric(metric, g.bins.starts, g.bins.mass)
+      ? binnedMetric(metric, g.bins.starts, g.bins.mass, tables)
       : metricFromDistribution(metric, g.distribution, g.itemCount);
   return metrics.map((metric) => recovery.groups.reduce((s, g) => s + (g.weight / total) * metricOf(metric, g), 0));
 }

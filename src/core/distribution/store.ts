@@ -11,6 +11,8 @@ import { STORED_KERNEL_LIMIT } from './defaults.ts';
 import type { EntropyDual } from './fits/mes.ts';
 import { PooledKernelCache } from './kernels/pooledCache.ts';
 import { ColumnCache } from './kernels/columnCache.ts';
+import { KernelScratch } from './kernels/scratch.ts';
+import { MetricTables } from './metricsFromDistribution.ts';
 
 /**
  * The kernels of the fits, which depend on (n, m, law) and the groups' shares only, never on the data fitted or
@@ -25,19 +27,27 @@ export interface KernelStores {
   readonly columns: ColumnCache;
   /** The same columns averaged over bins of reference ranks, for the per-user-n EM on bins (shared.ts). */
   readonly binnedColumns: ColumnCache;
+  /** The binned kernels of the stored kernels (kernels/binned.ts), by kernel. */
+  readonly binnedKernels: WeakMap<SampledRankKernel, BinnedKernel>;
+  /** What eq 14 keeps across fits (metricsFromDistribution.ts). */
+  readonly metricTables: MetricTables;
 }
 
+/**
+ * One set of stores: every cache of the fits, and the working memories their kernels share (kernels/scratch.ts). The
+ * core keeps none of its own: whoever fits (a worker, the CLI, a study) holds the stores as long as it likes.
+ */
 export function kernelStores(): KernelStores {
+  const scratch = new KernelScratch();
   return {
-    kernels: new KernelCache(),
-    pooledKernels: new PooledKernelCache(),
+    kernels: new KernelCache(STORED_KERNEL_LIMIT, scratch),
+    pooledKernels: new PooledKernelCache(4, scratch),
     columns: new ColumnCache(STORED_KERNEL_LIMIT, true),
     binnedColumns: new ColumnCache(STORED_KERNEL_LIMIT, true, true),
+    binnedKernels: new WeakMap(),
+    metricTables: new MetricTables(),
   };
 }
-
-/** The binned kernels of the stored kernels (binnedKernel.ts), wherever those are held. */
-const binnedKernels = new WeakMap<SampledRankKernel, BinnedKernel>();
 
 /**
  * Kernels (`KernelStores`, own or shared) and BV systems shared by repeated fits (bootstrap, studies), and what
@@ -48,6 +58,8 @@ export class DistributionCache {
   readonly pooledKernels: PooledKernelCache;
   readonly columns: ColumnCache;
   readonly binnedColumns: ColumnCache;
+  readonly metricTables: MetricTables;
+  private readonly binnedKernels: WeakMap<SampledRankKernel, BinnedKernel>;
   private readonly systems = new Map<string, Float64Array>();
   /** The dual point of the first per-user-n mes fit by method, n and law (FitOptions.warmStart). */
   readonly entropyStarts = new Map<string, EntropyDual>();
@@ -56,12 +68,14 @@ export class DistributionCache {
     this.pooledKernels = stores.pooledKernels;
     this.columns = stores.columns;
     this.binnedColumns = stores.binnedColumns;
+    this.binnedKernels = stores.binnedKernels;
+    this.metricTables = stores.metricTables;
   }
   /** The kernel's rows averaged over bins of ranks (binnedKernel.ts) from BINNED_FROM stored items on, else null. */
   binnedKernel(kernel: SampledRankKernel): BinnedKernel | null {
     if (kernel.itemCount < BINNED_FROM || !kernel.stored) return null;
-    let binned = binnedKernels.get(kernel);
-    if (!binned) binnedKernels.set(kernel, (binned = new BinnedKernel(kernel)));
+    let binned = this.binnedKernels.get(kernel);
+    if (!binned) this.binnedKernels.set(kernel, (binned = new BinnedKernel(kernel)));
     return binned;
   }
   bvSystem(kernel: SampledRankKernel, gamma: number, prior: ArrayLike<number> | null): Float64Array {

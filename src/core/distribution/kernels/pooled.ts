@@ -14,6 +14,7 @@ import { binMeanRows } from './bins.ts';
 import { addScaled, groupKernel, partKey } from './groupKernels.ts';
 import { logHypergeometricPmf } from '../../special.ts';
 import { restrictedRows } from './restrictedRows.ts';
+import { KernelScratch } from './scratch.ts';
 import { WasmMoments, wasmWindowsAvailable } from '../../wasm/windows.ts';
 import type { GramProducts, KernelProducts, PooledGroup } from '../contracts.ts';
 
@@ -24,7 +25,8 @@ export class PooledKernel {
 
   /**
    * `parts` (PooledKernelCache): each group's A_gᵀ K_g already built, by `partKey`; a group without one is built into
-   * a scratch array. Either way K̄ = Σ_g share_g · (A_gᵀ K_g), the same numbers; `built`: K̄ itself, so summed.
+   * a spare array. Either way K̄ = Σ_g share_g · (A_gᵀ K_g), the same numbers; `built`: K̄ itself, so summed.
+   * `scratch`: the working memories of the kernels of one store (scratch.ts; the cache passes its store's).
    */
   constructor(
     readonly itemCount: number,
@@ -32,6 +34,7 @@ export class PooledKernel {
     sampling: LawLike,
     parts?: ReadonlyMap<string, Float64Array>,
     built?: Float64Array,
+    private readonly scratch: KernelScratch = new KernelScratch(),
   ) {
     this.law = samplingLaw(sampling);
     this.size = Math.max(...groups.map((g) => g.sampleSize)) + 1;
@@ -43,12 +46,12 @@ export class PooledKernel {
       return;
     }
     this.values = new Float64Array(itemCount * this.size);
-    let scratch: Float64Array | null = null;
+    let spare: Float64Array | null = null;
     for (const g of groups) {
       let part = parts?.get(partKey(g));
       if (!part) {
-        scratch ??= new Float64Array(itemCount * this.size);
-        part = groupKernel(itemCount, g, this.law, scratch);
+        spare ??= new Float64Array(itemCount * this.size);
+        part = groupKernel(itemCount, g, this.law, spare);
       }
       addScaled(this.values, this.size, part, g.sampleSize + 1, itemCount, g.share);
     }
@@ -56,6 +59,20 @@ export class PooledKernel {
 
   /** The law of the sampled rank (law/law.ts). */
   readonly law: SampledRankLaw;
+
+  /** The kernel averaged over bins of its rows (`binned`), kept for the next fit. */
+  private binnedRows: PooledKernel | null = null;
+
+  /**
+   * The pooled kernel with its rows averaged over bins of the reference ranks (bins.ts rankBins of N): one row per
+   * bin, K̄_b = the mean of K̄'s rows over the bin, for MES over the bins (models/sharedBins.ts); kept with the kernel.
+   */
+  binned(bins: Int32Array, groups: readonly PooledGroup[]): PooledKernel {
+    if (this.binnedRows) return this.binnedRows;
+    const { size, values } = this;
+    const rows = binMeanRows(bins, size, (R0) => values.subarray(R0 * size, (R0 + 1) * size));
+    return (this.binnedRows = new PooledKernel(bins.length - 1, groups, this.law, undefined, rows, this.scratch));
+  }
 
   /**
    * K̄ is one binomial kernel, K̄(i | R) = Bin(i; m, θ_R) (one group at n = N under a law with the product identity,
@@ -91,7 +108,7 @@ export class PooledKernel {
 
   /** The products over the given sorted sampled-rank indices (rows stored dense over them). */
   restrict(indices: Int32Array): KernelProducts {
-    return restrictedRows(this, indices);
+    return restrictedRows(this, indices, this.scratch);
   }
 
   /**
@@ -108,9 +125,10 @@ export class PooledKernel {
     const all = this.columnMajor();
     // In WebAssembly memory where it runs (src/core/wasm/windows.ts: the same numbers, about 3× faster), one memory
     // for every kernel of this N and m: each moments object loads its columns there when it computes after another.
-    const wasm = sharedMoments(this.size, N);
+    const wasm = sharedMoments(this.size, N, this.scratch);
     if (wasm) {
       const owner = {};
+      const loadedBy = this.scratch.momentsLoadedBy;
       const load = () => {
         copyColumns(all, indices, N, wasm);
         wasm.use(d);
@@ -148,26 +166,6 @@ export class PooledKernel {
     };
   }
 }
-
-/**
- * The pooled kernel with its rows averaged over bins of the reference ranks (binnedKernel.ts rankBins of N): one row
- * per bin, K̄_b = the mean of K̄'s rows over the bin, for MES over the bins (shared.ts); kept per pooled kernel.
- */
-export function binnedPooledKernel(
-  kernel: PooledKernel,
-  bins: Int32Array,
-  groups: readonly PooledGroup[],
-): PooledKernel {
-  let binned = binnedPooled.get(kernel);
-  if (binned) return binned;
-  const { size, values } = kernel;
-  const rows = binMeanRows(bins, size, (R0) => values.subarray(R0 * size, (R0 + 1) * size));
-  binned = new PooledKernel(bins.length - 1, groups, kernel.law, undefined, rows);
-  binnedPooled.set(kernel, binned);
-  return binned;
-}
-
-const binnedPooled = new WeakMap<PooledKernel, PooledKernel>();
 
 /**
  * C over the 2 × 2 block of column pairs (a, a1) × (b, b1) (a1 = a or b1 = b at an odd edge), summed over the union
@@ -245,14 +243,12 @@ function copyColumns<T extends Columns>(all: Columns, indices: Int32Array, N: nu
   return out;
 }
 
-/** The WebAssembly moments memory of the last (m + 1, N) asked, and which moments object last loaded it. */
-let shared: WasmMoments | null = null;
-const loadedBy = new WeakMap<WasmMoments, object>();
-
-function sharedMoments(capacity: number, N: number): WasmMoments | null {
+/** The WebAssembly moments memory of the last (m + 1, N) asked, in the scratch of the kernels' store. */
+function sharedMoments(capacity: number, N: number, scratch: KernelScratch): WasmMoments | null {
   if (!wasmWindowsAvailable()) return null;
-  if (shared?.capacity !== capacity || shared.n !== N) shared = WasmMoments.create(capacity, N);
-  return shared;
+  const { moments } = scratch;
+  if (moments?.capacity !== capacity || moments.n !== N) scratch.moments = WasmMoments.create(capacity, N);
+  return scratch.moments;
 }
 
 /**

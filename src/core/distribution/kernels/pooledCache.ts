@@ -8,6 +8,7 @@ import { ColumnArena } from '../../wasm/arena.ts';
 import { wasmWindowsAvailable } from '../../wasm/windows.ts';
 import { PARTS_LIMIT, groupKernel, partKey, widened } from './groupKernels.ts';
 import { PooledKernel } from './pooled.ts';
+import { KernelScratch } from './scratch.ts';
 import type { PooledGroup } from '../contracts.ts';
 
 /**
@@ -28,7 +29,10 @@ export class PooledKernelCache {
     entries: number;
     arena: ColumnArena | null;
   } | null = null;
-  constructor(private readonly limit = 4) {}
+  constructor(
+    private readonly limit = 4,
+    private readonly scratch = new KernelScratch(),
+  ) {}
 
   get(itemCount: number, groups: readonly PooledGroup[], sampling: LawLike): PooledKernel {
     const law = samplingLaw(sampling);
@@ -63,12 +67,13 @@ export class PooledKernelCache {
           law,
           undefined,
           windows.axpys(shares, new Float64Array(length), length),
+          this.scratch,
         );
       }
     }
     const own = new Map<string, Float64Array>();
     groups.forEach((g, k) => placed[k]?.part && own.set(partKey(g), placed[k].part));
-    return new PooledKernel(itemCount, groups, law, own);
+    return new PooledKernel(itemCount, groups, law, own, undefined, this.scratch);
   }
 
   /**

@@ -1,7 +1,7 @@
 /**
  * The products of a pooled kernel K̄ (pooledKernel.ts) over a fit's observed columns, for the MES and bv-dist fits:
  * its rows restricted to those columns, gathered into one WebAssembly memory shared by every such kernel of the same
- * N and m + 1, and multiplied there (windows.wat's dots and axpys: the same numbers bit for bit as the JavaScript
+ * N and m + 1 (in the scratch of the kernels' store, scratch.ts), and multiplied there (windows.wat's dots and axpys: the same numbers bit for bit as the JavaScript
  * loops of StoredProducts, which run where WebAssembly does not). A fit at a time uses the memory; a products object
  * gathers its rows again when another used it since (MES asks for products many times a fit: once per dual
  * evaluation, a dozen a Newton step), so each fit gathers once, with no memory of its own and none to fault in.
@@ -11,6 +11,7 @@ import { ColumnArena } from '../../wasm/arena.ts';
 import { wasmWindowsAvailable } from '../../wasm/windows.ts';
 import { StoredProducts, emStepByProducts } from './products.ts';
 import type { KernelProducts } from '../contracts.ts';
+import type { KernelScratch, RowsRoom } from './scratch.ts';
 
 /** K̄ row-major: values[R0 · width + i] = K̄(i | R0 + 1), R0 < N. */
 interface Rows {
@@ -19,32 +20,21 @@ interface Rows {
   readonly values: Float64Array;
 }
 
-/** The shared memory: room for N rows of `width` values, and which products object filled it last. */
-interface Room {
-  readonly itemCount: number;
-  readonly width: number;
-  readonly arena: ColumnArena;
-  /** Index of the rows' first value in arena.doubles(). */
-  readonly base: number;
-  owner: object | null;
-}
-
-let room: Room | null = null;
-
-function roomFor(itemCount: number, width: number): Room | null {
+function roomFor(itemCount: number, width: number, scratch: KernelScratch): RowsRoom | null {
   if (!wasmWindowsAvailable()) return null;
+  const { room } = scratch;
   if (room?.itemCount === itemCount && room.width === width) return room;
-  room = null;
+  scratch.room = null;
   // The rows, the arena's four scratch vectors and its column lists (three ints a row).
   const arena = ColumnArena.create((itemCount * width + 4 * itemCount) * 8 + itemCount * 12 + 2 ** 16);
   const base = arena ? arena.add(new Float64Array(itemCount * width)) : -1;
   if (!arena || base < 0) return null;
-  return (room = { itemCount, width, arena, base, owner: null });
+  return (scratch.room = { itemCount, width, arena, base, owner: null });
 }
 
 /** The rows of `kernel` over the sorted column indices, as products (KernelProducts over those columns). */
-export function restrictedRows(kernel: Rows, indices: Int32Array): KernelProducts {
-  const shared = roomFor(kernel.itemCount, kernel.size);
+export function restrictedRows(kernel: Rows, indices: Int32Array, scratch: KernelScratch): KernelProducts {
+  const shared = roomFor(kernel.itemCount, kernel.size, scratch);
   if (shared) return new SharedRows(kernel, indices, shared);
   const N = kernel.itemCount;
   const d = indices.length;
@@ -72,7 +62,7 @@ class SharedRows implements KernelProducts {
   constructor(
     private readonly kernel: Rows,
     private readonly indices: Int32Array,
-    private readonly room: Room,
+    private readonly room: RowsRoom,
   ) {
     this.itemCount = kernel.itemCount;
     this.size = indices.length;

@@ -14,6 +14,7 @@ import type { LawLike, PmfRow, SampledRankLaw } from '../../law/index.ts';
 import { BULK_CUTOFF, samplingLaw, validateSamplingSetup } from '../../law/index.ts';
 import { ChosenProducts, StoredProducts, StreamedProducts } from './products.ts';
 import { SecondMoments } from './secondMoments.ts';
+import { KernelScratch } from './scratch.ts';
 import type { KernelProducts } from '../contracts.ts';
 import { restrictStoredRows } from './restrict.ts';
 import { STORED_KERNEL_LIMIT } from '../defaults.ts';
@@ -34,6 +35,8 @@ export class SampledRankKernel extends ChosenProducts {
     readonly sampleSize: number,
     sampling: LawLike,
     private readonly storedLimit = STORED_KERNEL_LIMIT,
+    /** The working memories of the kernels of one store (scratch.ts; KernelCache passes its store's). */
+    private readonly scratch: KernelScratch = new KernelScratch(),
   ) {
     super();
     validateSamplingSetup(itemCount, sampleSize, sampling);
@@ -97,7 +100,7 @@ export class SampledRankKernel extends ChosenProducts {
    * (binnedKernel.ts: first ranks, n at the end), of a π given per bin and spread evenly over its ranks.
    */
   moments(indices: Int32Array, bins: Int32Array | null = null): SecondMoments {
-    return new SecondMoments(this, indices, bins);
+    return new SecondMoments(this, indices, bins, this.scratch);
   }
 
   /**
@@ -148,7 +151,10 @@ export class SampledRankKernel extends ChosenProducts {
 export class KernelCache {
   private readonly kernels = new Map<string, SampledRankKernel>();
   private entries = 0;
-  constructor(private readonly limit = STORED_KERNEL_LIMIT) {}
+  constructor(
+    private readonly limit = STORED_KERNEL_LIMIT,
+    private readonly scratch = new KernelScratch(),
+  ) {}
 
   /** Number of kernels held. */
   get size(): number {
@@ -164,7 +170,7 @@ export class KernelCache {
       this.kernels.set(key, kernel);
       return kernel;
     }
-    kernel = new SampledRankKernel(itemCount, sampleSize, sampling);
+    kernel = new SampledRankKernel(itemCount, sampleSize, sampling, STORED_KERNEL_LIMIT, this.scratch);
     this.entries += kernel.storedEntries;
     for (const [oldKey, old] of this.kernels) {
       if (this.entries <= this.limit) break;

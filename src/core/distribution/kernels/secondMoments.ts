@@ -14,6 +14,8 @@ import { logHypergeometricPmf } from '../../special.ts';
 import type { GramKernel } from '../contracts.ts';
 import { WasmWindows, wasmWindowsAvailable } from '../../wasm/windows.ts';
 import { spreadBins } from './bins.ts';
+import type { KeptRows } from './scratch.ts';
+import { KernelScratch } from './scratch.ts';
 
 /** Largest n · (m + 1)² for which the moments of a law without the product identity are accumulated exactly. */
 export const EXACT_GRAM_LIMIT = 4e6;
@@ -28,6 +30,7 @@ export class SecondMoments {
     private readonly kernel: GramKernel,
     private readonly indices: Int32Array,
     private readonly bins: Int32Array | null = null,
+    private readonly scratch: KernelScratch = new KernelScratch(),
   ) {
     const m = kernel.sampleSize;
     const d = indices.length;
@@ -36,7 +39,7 @@ export class SecondMoments {
     // are accumulated while that is cheap, the binomial moments standing in above.
     const exact = !kernel.law.productIdentity && kernel.itemCount * (m + 1) ** 2 <= EXACT_GRAM_LIMIT;
     if (!exact) {
-      const table = hypergeometricTable(m);
+      const table = hypergeometricTable(m, scratch);
       this.h = new Float64Array(d * d);
       for (let a = 0; a < d; a++) {
         for (let b = 0; b < d; b++) this.h[a * d + b] = table[indices[a] * (m + 1) + indices[b]];
@@ -55,7 +58,7 @@ export class SecondMoments {
     const n = this.kernel.itemCount;
     const m = this.kernel.sampleSize;
     let g = this.g.fill(0);
-    const kept = keptWideRows(n, m, bins);
+    const kept = keptWideRows(n, m, bins, this.scratch);
     if (kept) {
       // g = Σ_r (π_r / total_r) · raw row r by one axpys over the kept rows: the same operations in the same order as
       // the loop below (a zero π_r skipped); over bins, Σ_b π_b · (the bin's mean of the normalised rows).
@@ -87,9 +90,10 @@ export class SecondMoments {
 
 /**
  * H(i, j) = C(m, i) C(m, j) / C(2m, i + j) for i, j = 0..m (row-major, symmetric), kept for the last m: every MES fit
- * of a bootstrap needs it over its observed ranks.
+ * of a bootstrap needs it over its observed ranks (in the scratch of the kernel's store).
  */
-function hypergeometricTable(m: number): Float64Array {
+function hypergeometricTable(m: number, scratch: KernelScratch): Float64Array {
+  const { hypergeometric } = scratch;
   if (hypergeometric?.m === m) return hypergeometric.table;
   const table = new Float64Array((m + 1) ** 2);
   for (let i = 0; i <= m; i++) {
@@ -99,22 +103,22 @@ function hypergeometricTable(m: number): Float64Array {
       table[j * (m + 1) + i] = value;
     }
   }
-  hypergeometric = { m, table };
+  scratch.hypergeometric = { m, table };
   return table;
 }
 
-let hypergeometric: { m: number; table: Float64Array } | null = null;
-
 /**
  * The raw rows Bin(·; 2m, θ_r) of every r (KernelRow.fillRaw: mode 1, with their sums) over their windows, kept in
- * WebAssembly memory for the last (n, m, bins) asked where they fit in WIDE_ROWS_LIMIT doubles: the MES fits of a
+ * WebAssembly memory (the scratch of the kernel's store) for the last (n, m, bins) asked where they fit in
+ * WIDE_ROWS_LIMIT doubles: the MES fits of a
  * bootstrap compute C a few times each (a Newton step), and recomputing the n rows each time was most of their time
  * at n = 50,000, m = 100 (8 million doubles kept there). With bins, one row per bin instead: the mean of its ranks'
  * normalised rows (totals 1), so that Σ_b π_b · row_b is the every-row sum for π spread evenly within the bins.
  * Null where WebAssembly does not run or they do not fit.
  */
-function keptWideRows(n: number, m: number, bins: Int32Array | null): KeptRows | null {
+function keptWideRows(n: number, m: number, bins: Int32Array | null, scratch: KernelScratch): KeptRows | null {
   if (!wasmWindowsAvailable()) return null;
+  const { wide } = scratch;
   if (wide && wide.n === n && wide.m === m && wide.bins === bins) return wide.kept;
   const row = new BinomialRow(2 * m, BULK_CUTOFF);
   const count = bins ? bins.length - 1 : n;
@@ -146,23 +150,16 @@ function keptWideRows(n: number, m: number, bins: Int32Array | null): KeptRows |
     }
     offsets[b + 1] = offsets[b] + chunks[b].length;
     if (offsets[b + 1] > WIDE_ROWS_LIMIT) {
-      wide = { n, m, bins, kept: null };
+      scratch.wide = { n, m, bins, kept: null };
       return null;
     }
   }
   const values = new Float64Array(offsets[count]);
   chunks.forEach((chunk, r) => values.set(chunk, offsets[r]));
   const rows = WasmWindows.create(count, Math.max(count, 2 * m + 1), lo, offsets, values);
-  wide = { n, m, bins, kept: rows && { rows, totals } };
-  return wide.kept;
+  scratch.wide = { n, m, bins, kept: rows && { rows, totals } };
+  return scratch.wide.kept;
 }
-
-interface KeptRows {
-  rows: WasmWindows;
-  totals: Float64Array;
-}
-
-let wide: { n: number; m: number; bins: Int32Array | null; kept: KeptRows | null } | null = null;
 
 /** Doubles of kept binomial rows (128 MB). */
 const WIDE_ROWS_LIMIT = 2 ** 24;

@@ -12,7 +12,6 @@ import { STORED_KERNEL_LIMIT } from '../defaults.ts';
 import type { EntropyFit, EntropyFitOptions } from '../fits/mes.ts';
 import { fitMaximalEntropy } from '../fits/mes.ts';
 import type { PooledKernel } from '../kernels/pooled.ts';
-import { binnedPooledKernel } from '../kernels/pooled.ts';
 import type { ColumnCache } from '../kernels/columnCache.ts';
 import { StackedKernel } from '../kernels/stacked.ts';
 import type { KernelGroup, PooledGroup } from '../contracts.ts';
@@ -52,7 +51,7 @@ export function fitEntropyOverBins(
   eta: number,
   options: EntropyFitOptions,
 ): EntropyFit {
-  const binned = binnedPooledKernel(kernel, bins, groups);
+  const binned = kernel.binned(bins, groups);
   const overBins = {
     itemCount: binned.itemCount,
     sizes: binSizes(bins),
