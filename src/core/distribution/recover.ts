@@ -26,13 +26,10 @@ import { fail, ok } from '../result.ts';
 import type { LawLike } from '../law/index.ts';
 import { lawRefusal } from '../estimators.ts';
 import { samplingLaw } from '../law/index.ts';
-import { binnedEntropyKernel, logLikelihoodOf } from './kernels/binned.ts';
-import { bvDistribution } from './fits/bvDistribution.ts';
 import { DistributionCache } from './store.ts';
 import type { SampledHistogram } from './histogram.ts';
 import { checkSetup, sampledHistograms } from './histogram.ts';
-import { fitMaximalEntropy, mesEntropyWeight } from './fits/mes.ts';
-import { recoverShared } from './models/perUserN.ts';
+import { fitSettings, MODELS } from './models/index.ts';
 import {
   binnedMetric,
   metricFromDistribution,
@@ -40,16 +37,7 @@ import {
   sharedDistributionMetrics,
 } from './metricsFromDistribution.ts';
 import type { PerUserN } from './defaults.ts';
-import { PER_USER_N } from './defaults.ts';
-import {
-  DEFAULT_LIKELIHOOD_ALGORITHM,
-  DEFAULT_ENTROPY_TOLERANCE,
-  DEFAULT_LIKELIHOOD_TOLERANCE,
-  DEFAULT_MAX_ITERATIONS,
-  LIKELIHOOD_ALGORITHMS,
-  fitLikelihood,
-  wmleWeights,
-} from './fits/mle.ts';
+import { LIKELIHOOD_ALGORITHMS, PER_USER_N } from './defaults.ts';
 import type { DistributionSetup, GroupRecovery, Recovery } from './recovery.ts';
 
 /** Validates the setup, the fit options and the method's parameters; null when fine. */
@@ -109,40 +97,9 @@ export function recoverFromHistograms(
   cache = new DistributionCache(),
 ): Recovery {
   const model = setup.fit?.perUserN ?? defaultPerUserN(setup.sampling);
-  if (model !== 'separate' && distinctSetups(histograms, setup) > 1) {
-    return recoverShared(histograms, method, setup, cache, model);
-  }
-  const groups = histograms.map((h) => fitGroup(h, method, setup, cache));
-  const itemCount = Math.max(...groups.map((g) => g.itemCount));
-  const total = groups.reduce((s, g) => s + g.weight, 0);
-  // One group (one n): its P̂ is the mixture (0 + 1 · p = p).
-  const distribution = groups.length === 1 ? groups[0].distribution : new Float64Array(itemCount);
-  if (groups.length > 1) {
-    for (const g of groups) {
-      const share = g.weight / total;
-      for (let r = 0; r < g.distribution.length; r++) distribution[r] += share * g.distribution[r];
-    }
-  }
-  const sum = (pick: (g: GroupRecovery) => number | null): number | null =>
-    groups.some((g) => pick(g) === null) ? null : groups.reduce((s, g) => s + (pick(g) as number), 0);
-  const weightedMean = (pick: (g: GroupRecovery) => number | null): number | null => {
-    const s = sum((g) => (pick(g) === null ? null : (pick(g) as number) * g.weight));
-    return s === null ? null : s / total;
-  };
-  const perGroupMean = method.kind === 'mes';
-  return {
-    method: method.id,
-    itemCount,
-    distribution,
-    logLikelihood: sum((g) => g.logLikelihood),
-    objective: perGroupMean ? weightedMean((g) => g.objective) : sum((g) => g.objective),
-    gap: perGroupMean ? weightedMean((g) => g.gap) : sum((g) => g.gap),
-    iterations: groups.reduce((s, g) => s + g.iterations, 0),
-    converged: groups.every((g) => g.converged),
-    groups,
-    perUserN: 'separate',
-    relative: null,
-  };
+  // Data with one (n, m) are one group: every model is then the separate fit.
+  const chosen = distinctSetups(histograms, setup) > 1 ? model : 'separate';
+  return MODELS[chosen](histograms, method, setup, cache, fitSettings(method, setup.fit));
 }
 
 /**
@@ -156,78 +113,6 @@ export function defaultPerUserN(sampling: LawLike): PerUserN {
 
 function distinctSetups(histograms: readonly SampledHistogram[], setup: DistributionSetup): number {
   return new Set(histograms.map((h) => `${h.itemCount}|${h.sampleSize ?? setup.sampleSize}`)).size;
-}
-
-function fitGroup(
-  histogram: SampledHistogram,
-  method: DistributionMethod,
-  setup: DistributionSetup,
-  cache: DistributionCache,
-): GroupRecovery {
-  const { itemCount: n, counts, total } = histogram;
-  const m = histogram.sampleSize ?? setup.sampleSize;
-  const kernel = cache.kernels.get(n, m, setup.sampling);
-  const fit = setup.fit ?? {};
-  const maxIterations = fit.maxIterations ?? DEFAULT_MAX_ITERATIONS;
-  const base = { itemCount: n, weight: total };
-  if (method.kind === 'mes') {
-    const tolerance = fit.tolerance ?? DEFAULT_ENTROPY_TOLERANCE;
-    const eta = mesEntropyWeight(method.eta, method.scale, m);
-    // From BINNED_FROM items on, over the bins of the binned kernel (its π(μ) is constant within a bin), spread back.
-    const binned = cache.binnedKernel(kernel);
-    const entropyKernel = binned ? binnedEntropyKernel(kernel, binned) : kernel;
-    const result = fitMaximalEntropy(entropyKernel, counts, eta, { tolerance, maxIterations });
-    const { objective, gap, iterations, converged } = result;
-    if (binned) {
-      const mass = result.distribution;
-      const [distribution, logLikelihood] = [binned.expand(mass), binned.logLikelihood(mass, counts)];
-      const bins = { starts: binned.starts, mass };
-      return { ...base, distribution, logLikelihood, objective, gap, iterations, converged, bins };
-    }
-    const distribution = result.distribution;
-    const logLikelihood = logLikelihoodOf(kernel, distribution, counts);
-    return { ...base, distribution, logLikelihood, objective, gap, iterations, converged };
-  }
-  if (method.kind === 'bv-dist') {
-    const prior = restrictPrior(setup.prior, n, setup.itemCount);
-    const distribution = bvDistribution(kernel, cache.bvSystem(kernel, method.gamma, prior), counts, prior);
-    const logLikelihood = logLikelihoodOf(kernel, distribution, counts);
-    return { ...base, distribution, logLikelihood, objective: null, gap: null, iterations: 0, converged: true };
-  }
-  const sampleWeights = method.kind === 'wmle' ? wmleWeights(method.weight, method.scale, m) : null;
-  const algorithm = fit.algorithm ?? DEFAULT_LIKELIHOOD_ALGORITHM;
-  const settings = {
-    tolerance: fit.tolerance ?? DEFAULT_LIKELIHOOD_TOLERANCE,
-    maxIterations,
-    algorithm,
-    sampleWeights,
-  };
-  // The paper's EM over the bins of the binned kernel from BINNED_FROM items on (from their shares of the ranks, the
-  // same iterates bin by bin), spread back over R; Newton and SQUAREM, which report the maximiser itself, on every row.
-  const binned = algorithm === 'em' ? cache.binnedKernel(kernel) : null;
-  const result = binned
-    ? fitLikelihood(binned.binKernel(), counts, { ...settings, start: binned.shares() })
-    : fitLikelihood(kernel, counts, settings);
-  const distribution = binned ? binned.expand(result.distribution) : result.distribution;
-  const { iterations, converged } = result;
-  const objective = result.logLikelihood * result.totalWeight;
-  const logLikelihood = !sampleWeights
-    ? objective
-    : binned
-      ? binned.logLikelihood(result.distribution, counts)
-      : logLikelihoodOf(kernel, distribution, counts);
-  const fitted = { ...base, distribution, logLikelihood, objective, gap: result.gap * result.totalWeight };
-  const bins = binned ? { starts: binned.starts, mass: result.distribution } : undefined;
-  return { ...fitted, iterations, converged, ...(bins && { bins }) };
-}
-
-function restrictPrior(
-  prior: ArrayLike<number> | null | undefined,
-  itemCount: number,
-  defaultItemCount: number,
-): ArrayLike<number> | null {
-  if (!prior || itemCount === defaultItemCount) return prior ?? null;
-  return Float64Array.from({ length: itemCount }, (_, r) => (r < prior.length ? prior[r] : 0));
 }
 
 /**

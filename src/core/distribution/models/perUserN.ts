@@ -8,18 +8,13 @@ import { itemCountNodes } from '../../corrections/itemCountGrid.ts';
 import type { DistributionMethod } from '../../corrections/methods.ts';
 import type { SampledHistogram } from '../histogram.ts';
 import type { EntropyDual } from '../fits/mes.ts';
-import {
-  DEFAULT_ENTROPY_TOLERANCE,
-  DEFAULT_LIKELIHOOD_ALGORITHM,
-  DEFAULT_LIKELIHOOD_TOLERANCE,
-  DEFAULT_MAX_ITERATIONS,
-} from '../fits/mle.ts';
 import { fitPooled } from './pooled.ts';
 import type { DistributionCache } from '../store.ts';
 import type { DistributionSetup, GroupRecovery, Recovery } from '../recovery.ts';
 import type { SharedGroupFit } from './shared.ts';
 import type { PerUserN } from '../defaults.ts';
 import { fitShared } from './shared.ts';
+import type { FitSettings } from './model.ts';
 
 /**
  * The nodes of n of the `interpolated` model: a geometric grid 10% apart over the groups' n (corrections/
@@ -74,15 +69,14 @@ export function recoverShared(
   setup: DistributionSetup,
   cache: DistributionCache,
   model: Exclude<PerUserN, 'separate'>,
+  fitSettings: FitSettings,
 ): Recovery {
   const fit = setup.fit ?? {};
   const mes = method.kind === 'mes';
   const settings = {
     sampleSize: setup.sampleSize,
     sampling: setup.sampling,
-    tolerance: fit.tolerance ?? (mes ? DEFAULT_ENTROPY_TOLERANCE : DEFAULT_LIKELIHOOD_TOLERANCE),
-    maxIterations: fit.maxIterations ?? DEFAULT_MAX_ITERATIONS,
-    algorithm: fit.algorithm ?? DEFAULT_LIKELIHOOD_ALGORITHM,
+    ...fitSettings,
     prior: setup.prior,
     itemCountNodes: model === 'interpolated' ? kernelNodes(histograms, fit.itemCountNodes) : null,
     entropyStart: null as EntropyDual | null,

@@ -29,29 +29,24 @@
  * data, comparable with the empirical P(R) of the true ranks (eq 13).
  * When every user has the same n = N and m this is exactly the single-n estimator (A = identity, K̄ = K).
  */
-import type { LawLike } from '../../law/index.ts';
-import { samplingLaw } from '../../law/index.ts';
-import { spreadBins } from '../kernels/bins.ts';
+import type { PooledGroup } from '../contracts.ts';
 import { bvDistributionPooled } from '../fits/bvDistribution.ts';
-import type { SampledHistogram } from '../histogram.ts';
-import { observedIndices } from '../histogram.ts';
-import type { MesScale } from '../../corrections/methods.ts';
-import { fitMaximalEntropy, mesEntropyWeight } from '../fits/mes.ts';
 import type { EntropyDual } from '../fits/mes.ts';
-import type { LikelihoodAlgorithm, WmleWeight } from '../fits/mle.ts';
-import { fitLikelihood, wmleWeights } from '../fits/mle.ts';
-import { PooledKernelCache } from '../kernels/pooledCache.ts';
-import { binnedLikelihoodKernel, fitEntropyOverBins, sharedBins } from './sharedBins.ts';
-import { pushForward, withLazyField } from '../kernels/rankMap.ts';
+import { wmleWeights, type LikelihoodAlgorithm, type WmleWeight } from '../fits/mle.ts';
+import { observedIndices, type SampledHistogram } from '../histogram.ts';
 import type { ColumnCache } from '../kernels/columnCache.ts';
-import { StackedKernel } from '../kernels/stacked.ts';
 import { InterpolatedKernel, nodeShares } from '../kernels/interpolated.ts';
+import type { PooledKernel } from '../kernels/pooled.ts';
+import { PooledKernelCache } from '../kernels/pooledCache.ts';
+import { pushForward, withLazyField } from '../kernels/rankMap.ts';
+import { StackedKernel } from '../kernels/stacked.ts';
+import { binnedLikelihoodKernel, pooledOverBins, sharedBins } from './sharedBins.ts';
+import { samplingLaw, type LawLike } from '../../law/index.ts';
+import type { FitModel, FittedMethod } from './model.ts';
+import { fitOn } from './model.ts';
 
-export type SharedMethod =
-  | { readonly kind: 'mle' }
-  | { readonly kind: 'wmle'; readonly weight: WmleWeight; readonly scale: number }
-  | { readonly kind: 'mes'; readonly eta: number; readonly scale?: MesScale }
-  | { readonly kind: 'bv-dist'; readonly gamma: number };
+/** The estimators a shared fit takes (model.ts FittedMethod). */
+export type SharedMethod = FittedMethod;
 
 export interface SharedSettings {
   readonly sampleSize: number;
@@ -135,7 +130,6 @@ export function fitShared(
   const reference = Math.max(...histograms.map((h) => h.itemCount));
   const sampleSizes = histograms.map((h) => h.sampleSize ?? settings.sampleSize);
   const law = samplingLaw(settings.sampling);
-  const options = { tolerance: settings.tolerance, maxIterations: settings.maxIterations };
   const observed = histograms.map((h) => observedIndices(h.counts));
   const kernelGroups = histograms.map((h, g) => ({
     itemCount: h.itemCount,
@@ -155,9 +149,10 @@ export function fitShared(
   for (let g = 0; g < histograms.length; g++) {
     for (const i of observed[g]) counts[column++] = histograms[g].counts[i];
   }
-  type Fit = { distribution: Float64Array; objective: number | null; gap: number | null };
-  let fit: Fit & { iterations: number; converged: boolean; dual?: EntropyDual };
-  if (method.kind === 'mes' || method.kind === 'bv-dist') {
+  // The pooled kernel K̄ and the pooled counts of MES and bv-dist (eq 25 matches the law of a user drawn from the data).
+  let pooledSpace: { kernel: PooledKernel; counts: Float64Array; groups: readonly PooledGroup[] } | null = null;
+  const pooledOnes = () => {
+    if (pooledSpace) return pooledSpace;
     const total = histograms.reduce((s, h) => s + h.total, 0);
     const pooled = new Float64Array(Math.max(...sampleSizes) + 1);
     for (const h of histograms) for (let i = 0; i < h.counts.length; i++) pooled[i] += h.counts[i];
@@ -166,43 +161,35 @@ export function fitShared(
       sampleSize: sampleSizes[g],
       share: h.total / total,
     }));
-    const poolGroups = nodes ? nodeShares(own, nodes) : own;
-    const kernel = pooledKernels.get(reference, poolGroups, law);
-    if (method.kind === 'mes') {
-      // The papers' code has one m; with users of several m, the pooled law's (the largest) scales E.
-      const eta = mesEntropyWeight(method.eta, method.scale, pooled.length - 1);
-      const start = { ...options, start: settings.entropyStart };
+    const groups = nodes ? nodeShares(own, nodes) : own;
+    return (pooledSpace = { kernel: pooledKernels.get(reference, groups, law), counts: pooled, groups });
+  };
+  const model: FitModel = {
+    // The papers' code has one m; with users of several m, the pooled law's (the largest) scales MES's E.
+    sampleSize: Math.max(...sampleSizes),
+    entropyStart: settings.entropyStart ?? null,
+    likelihood(binned) {
+      // The paper's EM from BINNED_FROM reference ranks on: over bins of them (sharedBins.ts), spread back.
+      const bins = binned ? sharedBins(reference, binnedColumns) : null;
+      const over =
+        bins && binnedColumns && binnedLikelihoodKernel(reference, kernelGroups, law, nodes, binnedColumns, bins);
+      if (!over || !bins) return { kernel: stacked(), counts, bins: null };
+      return { kernel: over.kernel, counts, bins, start: over.start };
+    },
+    likelihoodWeights: (weight, scale) => columnWeights({ weight, scale }, sampleSizes, observed),
+    entropy() {
+      const { kernel, counts: pooled, groups } = pooledOnes();
       // From BINNED_FROM reference ranks on, over bins of them (sharedBins.ts).
       const bins = sharedBins(reference, binnedColumns);
-      fit = bins
-        ? fitEntropyOverBins(kernel, poolGroups, bins, pooled, eta, start)
-        : fitMaximalEntropy(kernel, pooled, eta, start);
-    } else {
-      const distribution = bvDistributionPooled(kernel, pooled, method.gamma, settings.prior);
-      fit = { distribution, objective: null, gap: null, iterations: 0, converged: true };
-    }
-  } else {
-    const sampleWeights = method.kind === 'wmle' ? columnWeights(method, sampleSizes, observed) : null;
-    // The paper's EM from BINNED_FROM reference ranks on: over bins of them (sharedBins.ts), spread back.
-    const bins = settings.algorithm === 'em' ? sharedBins(reference, binnedColumns) : null;
-    const kernelOverBins =
-      bins && binnedColumns && binnedLikelihoodKernel(reference, kernelGroups, law, nodes, binnedColumns, bins);
-    const binned = kernelOverBins && bins ? { ...kernelOverBins, bins } : null;
-    const kernel = binned ? binned.kernel : stacked();
-    const start = binned?.start;
-    const likelihood = fitLikelihood(kernel, counts, {
-      ...options,
-      algorithm: settings.algorithm,
-      sampleWeights,
-      start,
-    });
-    fit = {
-      ...likelihood,
-      distribution: binned ? spreadBins(likelihood.distribution, binned.bins) : likelihood.distribution,
-      objective: likelihood.logLikelihood * likelihood.totalWeight,
-      gap: likelihood.gap * likelihood.totalWeight,
-    };
-  }
+      if (!bins) return { kernel, counts: pooled, bins: null };
+      return { kernel: pooledOverBins(kernel, groups, bins), counts: pooled, bins };
+    },
+    bvDistribution(gamma) {
+      const { kernel, counts: pooled } = pooledOnes();
+      return bvDistributionPooled(kernel, pooled, gamma, settings.prior);
+    },
+  };
+  const fit = fitOn(model, method, settings);
   const relative = fit.distribution;
   // Read lazily (the bootstrap's resamples read only the metrics).
   let logs: (number | null)[] | null = null;

@@ -6,15 +6,13 @@
  */
 import type { SampledRankLaw } from '../../law/index.ts';
 import { BINNED_FROM } from '../kernels/binned.ts';
-import { binShares, binSizes, spreadBins } from '../kernels/bins.ts';
+import { binShares, binSizes } from '../kernels/bins.ts';
 import { InterpolatedKernel } from '../kernels/interpolated.ts';
 import { STORED_KERNEL_LIMIT } from '../defaults.ts';
-import type { EntropyFit, EntropyFitOptions } from '../fits/mes.ts';
-import { fitMaximalEntropy } from '../fits/mes.ts';
 import type { PooledKernel } from '../kernels/pooled.ts';
 import type { ColumnCache } from '../kernels/columnCache.ts';
 import { StackedKernel } from '../kernels/stacked.ts';
-import type { KernelGroup, PooledGroup } from '../contracts.ts';
+import type { EntropyKernel, KernelGroup, PooledGroup } from '../contracts.ts';
 
 /** The bins of the reference ranks when the fit runs on them (a binned cache, N ≥ BINNED_FROM), else null. */
 export function sharedBins(reference: number, cache: ColumnCache | undefined): Int32Array | null {
@@ -42,22 +40,16 @@ export function binnedLikelihoodKernel(
   return { kernel, start: binShares(bins) };
 }
 
-/** MES on the pooled kernel averaged over the bins, spread back over the ranks. */
-export function fitEntropyOverBins(
-  kernel: PooledKernel,
-  groups: readonly PooledGroup[],
-  bins: Int32Array,
-  pooled: Float64Array,
-  eta: number,
-  options: EntropyFitOptions,
-): EntropyFit {
+/**
+ * The pooled kernel averaged over the bins (PooledKernel.binned), as MES's kernel over them: each bin's size the base
+ * measure of its entropy (mes.ts `sizes`); the fit is spread back over the ranks (models/model.ts fitOn).
+ */
+export function pooledOverBins(kernel: PooledKernel, groups: readonly PooledGroup[], bins: Int32Array): EntropyKernel {
   const binned = kernel.binned(bins, groups);
-  const overBins = {
+  return {
     itemCount: binned.itemCount,
     sizes: binSizes(bins),
     restrict: (indices: Int32Array) => binned.restrict(indices),
     moments: (indices: Int32Array) => binned.moments(indices),
   };
-  const fit = fitMaximalEntropy(overBins, pooled, eta, options);
-  return { ...fit, distribution: spreadBins(fit.distribution, bins) };
 }
