@@ -158,7 +158,7 @@ export function goldenCommands(): string[][] {
         '--methods',
         'sampled,cls,bv:0.1,mle,mes',
         '--bootstrap',
-        '20',
+        '8',
         '--seed',
         '3',
         '--compare',
