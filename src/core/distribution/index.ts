@@ -35,4 +35,4 @@ export {
 export type { KernelStores } from './store.ts';
 export { DistributionCache, kernelStores } from './store.ts';
 export { sharedItemCountNodes } from './models/perUserN.ts';
-export { BINNED_FROM } from './kernels/binned.ts';
+export { BINNED_FROM } from './defaults.ts';
