@@ -18,6 +18,10 @@ export function hypergeometricMode(m: number, K: number, N: number): number {
   return Math.min(kMax, Math.max(kMin, Math.floor(((m + 1) * (K + 1)) / (N + 2))));
 }
 
+/**
+ * The row by the same walk as BinomialRow.fillRaw (binomial.ts), with this law's support and ratio: the two loops
+ * are kept apart on purpose, each with its ratio inline, as they are the hot path of every expected metric and fit.
+ */
 export class HypergeometricRow extends RowBase {
   fillRaw(above: number, pool: number): this {
     const m = this.sampleSize;
