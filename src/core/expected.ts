@@ -9,6 +9,9 @@ import { itemCountOf, validateRankData } from './rankData.ts';
 import type { LawLike } from './law/index.ts';
 import { BULK_CUTOFF, samplingLaw, validateSamplingSetup } from './law/index.ts';
 import { Adder } from './special.ts';
+import type { ProtocolInstances } from './protocol/instances.ts';
+import { protocolInstances } from './protocol/instances.ts';
+import { UNIFORM_PROTOCOL } from './protocol/protocol.ts';
 
 export interface MetricSummary {
   /** The exact metric, averaged over instances (eq 1). */
@@ -75,26 +78,45 @@ export function expectedSampledMetrics(
   sampleSize: number,
   sampling: LawLike,
 ): MetricSummary[] {
-  const m = sampleSize;
-  const law = samplingLaw(sampling);
-  const row = law.row(m, BULK_CUTOFF);
-  const singles = metrics.map((metric) => sampledMetricVector(metric, m));
+  const protocol = { ...UNIFORM_PROTOCOL, sampling: samplingLaw(sampling).id };
+  return expectedOfInstances(protocolInstances(data, protocol, itemCount, sampleSize), metrics, itemCount);
+}
+
+/**
+ * The exact metric and the expected sampled metric with its standard deviation over sampling repetitions, under a
+ * protocol whose laws are known in closed form (protocol/instances.ts: every layout but the pooled one): item j of
+ * instance i has sampled rank j + X_j with X_j's law the instances' row, each metric the sum of its items' terms
+ * (eqs 2–6; one item: M(r̃) itself). The variance treats the items of an instance as independent (exact for one).
+ */
+export function expectedOfInstances(
+  instances: ProtocolInstances,
+  metrics: readonly Metric[],
+  itemCount: number,
+): MetricSummary[] {
+  if (!instances.exact) throw new Error('these instances have no closed-form law: take a Monte Carlo expectation');
+  const { data, law } = instances;
+  const singlesByDraws = new Map<number, Float64Array[]>();
   const means = metrics.map(() => new Adder());
   const variances = metrics.map(() => new Adder());
   const e = new Float64Array(metrics.length);
   const v = new Float64Array(metrics.length);
-  const scratch = new Float64Array(m + 1);
+  let scratch = new Float64Array(instances.largestSampleSize + 1);
   let weight = 0;
   for (let i = 0; i < data.weights.length; i++) {
     const n = itemCountOf(data, i, itemCount);
-    validateSamplingSetup(n, m, law);
     const lo = data.offsets[i];
     const k = data.offsets[i + 1] - lo;
+    const m = instances.drawsOf(i);
+    if (law) validateSamplingSetup(n, m, law);
+    const row = instances.rowOf(i);
+    let singles = singlesByDraws.get(m);
+    if (!singles) singlesByDraws.set(m, (singles = metrics.map((metric) => sampledMetricVector(metric, m))));
+    if (scratch.length < m + 1) scratch = new Float64Array(m + 1);
     e.fill(0);
     v.fill(0);
     for (let j = 1; j <= k; j++) {
       // fill() is fillRaw() and p[x] *= 1/total: a single item's sweeps apply that product as they read the row.
-      row.fillRaw(data.ranks[lo + j - 1] - j, n - k);
+      instances.fill(row, i, j - 1);
       const p = row.values;
       const hi = row.hi;
       const scale = 1 / row.total;
@@ -126,7 +148,7 @@ export function expectedSampledMetrics(
     weight += w;
   }
   return metrics.map((metric, t) => ({
-    exact: exactMetric(data, metric, itemCount),
+    exact: exactMetric(instances.exactData, metric, itemCount),
     sampledMean: +means[t] / weight,
     sampledStd: Math.sqrt(+variances[t]) / weight,
   }));

@@ -10,4 +10,4 @@ export type {
 } from './law.ts';
 export * from './registry.ts';
 export { isConstant } from './blockSums.ts';
-export { BinomialRow } from './binomial.ts';
+export { BinomialRow, binomialDraw, binomialPmfAtMode } from './binomial.ts';

@@ -82,6 +82,8 @@ export interface SampledRankLaw {
   readonly id: LawId;
   /** The law in words for captions and tables: "with replacement". */
   readonly label: string;
+  /** Draws are independent, so a list may hold an item twice (with replacement). */
+  readonly drawsRepeat: boolean;
   /** Which of the properties estimators may require hold under this law. */
   readonly holds: Readonly<Record<LawProperty, boolean>>;
 

@@ -21,6 +21,7 @@ import type { SampledRankLaw } from './law.ts';
 export const WITH_REPLACEMENT: SampledRankLaw = {
   id: 'with-replacement',
   label: 'with replacement',
+  drawsRepeat: true,
   holds: { rankDetermined: true, polynomialInRank: true, linearMeanInRank: true },
   dependsOnRelativePositionOnly: true,
   productIdentity: true,

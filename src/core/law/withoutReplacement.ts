@@ -19,6 +19,7 @@ import type { SampledRankLaw } from './law.ts';
 export const WITHOUT_REPLACEMENT: SampledRankLaw = {
   id: 'without-replacement',
   label: 'without replacement',
+  drawsRepeat: false,
   holds: { rankDetermined: true, polynomialInRank: true, linearMeanInRank: true },
   dependsOnRelativePositionOnly: false,
   productIdentity: false,
