@@ -20,6 +20,8 @@ export interface MetricSummary {
   sampledMean: number;
   /** Standard deviation of the instance-averaged sampled metric over sampling repetitions (Table 2's ±). */
   sampledStd: number;
+  /** The Monte Carlo standard error of sampledMean, where a protocol's law has no closed form (absent: exact). */
+  sampledSe?: number;
 }
 
 /** The exact metric averaged over instances (weights are counts), eq 1. */

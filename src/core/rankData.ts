@@ -34,6 +34,23 @@ export interface RankData {
    * the source has no such columns: every rank is then its own, whatever the tie rule (ties/tieRule.ts).
    */
   readonly ties?: TieRanges | null;
+  /**
+   * Popularity-biased negatives (protocol/): each relevant item's share of its pool's popularity^α mass held by the
+   * pool's items ranked above it, aligned with `ranks` — by α (a file's `massAbove@α` columns) and `any` (a
+   * `massAbove` column, read for whatever α is asked). Absent or null: popularity negatives are refused for the data.
+   */
+  readonly massAbove?: MassAbove | null;
+}
+
+/** Each relevant item's share of its pool's popularity mass above it, by α, aligned with a RankData's `ranks`. */
+export interface MassAbove {
+  readonly byAlpha: ReadonlyMap<number, Float64Array>;
+  readonly any: Float64Array | null;
+}
+
+/** The shares of the pool's popularity^α mass above each relevant item for α (the column of that α, else `any`). */
+export function massAboveOf(data: RankData, alpha: number): Float64Array | null {
+  return data.massAbove?.byAlpha.get(alpha) ?? data.massAbove?.any ?? null;
 }
 
 /** The tie range of each relevant item, aligned with a RankData's `ranks` (1-based positions, low ≤ high). */

@@ -3,6 +3,7 @@
  * it alike: the sampling setup (n, m, the sampling law, the prior of the corrections) and the prior as a description
  * that crosses a worker boundary or a link in a few bytes, made into p(r) only where it is used.
  */
+import type { ProtocolShape } from './protocol/protocol.ts';
 import type { RankData } from './rankData.ts';
 import type { Sampling } from './law/index.ts';
 
@@ -23,6 +24,12 @@ export interface SamplingSetup {
   readonly sampleSize: number;
   readonly sampling: Sampling;
   readonly prior?: PriorSpec;
+}
+
+/** A sampling setup under a protocol (protocol/protocol.ts; its draws are the setup's `sampling`). */
+export interface ProtocolSetup extends SamplingSetup {
+  /** The protocol's layout and negatives: Krichene & Rendle's per-user uniform negatives when absent. */
+  readonly protocol?: ProtocolShape | null;
 }
 
 /**

@@ -29,6 +29,8 @@ export const NEGATIVES: readonly Negatives[] = ['uniform', 'popularity'];
 export type Average = 'instances' | 'users';
 
 export interface Protocol {
+  /** The preset it came from (presets.ts), null when the user built it or changed a preset's fields. */
+  readonly preset?: string | null;
   readonly layout: Layout;
   readonly sampling: Sampling;
   readonly negatives: Negatives;
@@ -40,6 +42,22 @@ export interface Protocol {
   readonly positiveInPool: boolean;
   /** The sampled metric's average: over the test rows (instances of the per-positive layout) or over users. */
   readonly average: Average;
+}
+
+/**
+ * A protocol without its draws, as a setup carries it beside its `sampling` (setup.ts: the one law field of every
+ * setup, which the protocol's draws are).
+ */
+export type ProtocolShape = Omit<Protocol, 'sampling'>;
+
+/** The protocol of a setup: its shape (Krichene & Rendle's when absent) with the setup's draws. */
+export function protocolOf(sampling: Sampling, shape?: ProtocolShape | null): Protocol {
+  return { ...(shape ?? UNIFORM_PROTOCOL), sampling };
+}
+
+/** Krichene & Rendle's per-user layout with uniform negatives averaged over instances: what every setup assumed. */
+export function isUniformPerUser(protocol: Protocol): boolean {
+  return protocol.layout === 'per-user' && protocol.negatives === 'uniform' && !protocol.positiveInPool;
 }
 
 /** Krichene & Rendle's setting: per user, uniform negatives with replacement, averaged over instances. */
