@@ -20,15 +20,18 @@ import type { Metric } from './metrics.ts';
 import { metricOfRanks } from './metrics.ts';
 import { createRandom } from './random.ts';
 import type { RankData } from './rankData.ts';
-import { distinctItemCounts, totalWeight, validateRankData } from './rankData.ts';
+import { distinctItemCounts, massAboveOf, totalWeight, validateRankData } from './rankData.ts';
 import type { Result } from './result.ts';
 import { attempt } from './result.ts';
 import { lawRefusal } from './estimators.ts';
-import { validateSamplingSetup } from './law/index.ts';
+import { samplingLaw, validateSamplingSetup } from './law/index.ts';
 import { HistogramCollector, SampledEvaluation } from './study/draw.ts';
 import { RankTally } from './study/tally.ts';
 import { correctOrderings, correctWinners, meanStd } from './study/summary.ts';
 import { TieOrderDraw } from './ties/drawTies.ts';
+import { protocolInstances } from './protocol/instances.ts';
+import type { Protocol, ProtocolShape } from './protocol/protocol.ts';
+import { isUniformPerUser, protocolOf, protocolText, validateProtocol } from './protocol/protocol.ts';
 import { exactMetricUnderTies } from './ties/exactMetric.ts';
 import { resolveTies } from './ties/resolveTies.ts';
 import type { TieRule } from './ties/tieRule.ts';
@@ -69,6 +72,8 @@ export interface SimulationOptions extends StudySetup {
    * (ties/drawTies.ts), the exact column being the exact expectation over that order. Absent: the rank column.
    */
   readonly ties?: TieRule;
+  /** The sampling protocol's layout and negatives (protocol/; its draws are `sampling`): Krichene & Rendle's if absent. */
+  readonly protocol?: ProtocolShape | null;
 }
 
 export interface SimulationRow {
@@ -118,6 +123,9 @@ export class CancelledError extends Error {
 }
 
 export function simulate(options: SimulationOptions): SimulationResult {
+  const protocol = protocolOf(samplingLaw(options.sampling).id, options.protocol);
+  validateProtocol(protocol);
+  if (!isUniformPerUser(protocol)) return simulateProtocol(options, protocol);
   const { recommenders, metrics, methods, itemCount, sampleSize: m, sampling, repetitions: repeats, seed } = options;
   validateSamplingSetup(itemCount, m, sampling);
   if (!Number.isSafeInteger(repeats) || repeats < 1)
@@ -161,7 +169,6 @@ export function simulate(options: SimulationOptions): SimulationResult {
   const tieDraws = recommenders.map((data) => (ties === 'random' && data.ties ? new TieOrderDraw(data) : null));
   const histograms = new HistogramCollector(m);
   const M = metrics.length;
-  const R = recommenders.length;
   // estimates[rec][method][metric][rep]
   const estimates = recommenders.map(() => methods.map(() => metrics.map(() => new Float64Array(repeats))));
   const sampledRanks = new Float64Array(64);
@@ -269,6 +276,23 @@ export function simulate(options: SimulationOptions): SimulationResult {
       ties === undefined ? exactMetric(data, metric, itemCount) : exactMetricUnderTies(data, metric, itemCount, ties),
     ),
   );
+  return summarize(recommenders, metrics, methods, exact, estimates, repeats);
+}
+
+/**
+ * The study's rows from each recommender's exact values and its estimates per method, metric and repetition: the
+ * mean and std of every estimate, and how often every method ordered every pair, and picked the winner, as the exact
+ * metric does.
+ */
+function summarize(
+  recommenders: readonly RankData[],
+  metrics: readonly Metric[],
+  methods: readonly Method[],
+  exact: readonly number[][],
+  estimates: readonly Float64Array[][][],
+  repeats: number,
+): SimulationResult {
+  const R = recommenders.length;
   const results: SimulationRow[] = [];
   recommenders.forEach((data, ri) =>
     metrics.forEach((metric, t) =>
@@ -310,4 +334,81 @@ export function simulate(options: SimulationOptions): SimulationResult {
 /** simulate as a result: bad input gives `{ ok: false, error }`, a cancelled study `{ ok: false, cancelled: true }`. */
 export function simulateResult(options: SimulationOptions): Result<SimulationResult> {
   return attempt(() => simulate(options));
+}
+
+/**
+ * The study under another protocol than Krichene & Rendle's per-user uniform negatives (protocol/). The per-positive
+ * layout with uniform negatives is the uniform law on the positives split into instances of their own
+ * (protocol/instances.ts): the whole study runs on them, every estimator included, averaged over test rows. Under
+ * the others (popularity negatives, the pooled layout, a fixed total of candidates) the lists are drawn by the
+ * protocol's own law (its `draw`) and only the sampled metric is estimated: the corrections and fits assume one of the
+ * uniform laws of one m.
+ */
+function simulateProtocol(options: SimulationOptions, protocol: Protocol): SimulationResult {
+  const { recommenders, metrics, methods, itemCount, sampleSize, repetitions: repeats, seed } = options;
+  if (options.ties !== undefined) {
+    throw new InputError(
+      `a tie rule is applied to Krichene & Rendle's per-user layout only; this study is ${protocolText(protocol)}`,
+    );
+  }
+  const instances = recommenders.map((data) => {
+    validateRankData(data, itemCount);
+    return protocolInstances(data, protocol, itemCount, sampleSize, massAboveOf(data, protocol.alpha));
+  });
+  const exact = instances.map((inst) => metrics.map((metric) => exactMetric(inst.exactData, metric, itemCount)));
+  if (protocol.layout === 'per-positive' && protocol.negatives === 'uniform') {
+    if (protocol.average === 'users') {
+      throw new InputError(
+        'the Monte Carlo study of the per-positive layout averages over test rows (average: instances)',
+      );
+    }
+    const split = simulate({ ...options, protocol: null, recommenders: instances.map((inst) => inst.data) });
+    // The exact column of the split instances counts a positive in its own pool (NCF); the full ranking does not.
+    const exactOf = new Map(recommenders.map((data, ri) => [data.name, exact[ri]]));
+    const results = split.results.map((row) => ({
+      ...row,
+      exact: exactOf.get(row.recommender)![metrics.findIndex((metric) => metric.id === row.metric)],
+    }));
+    return { ...split, results };
+  }
+  for (const method of methods) {
+    if (method.kind !== 'sampled') {
+      throw new InputError(
+        `${method.id} is not offered under ${protocolText(protocol)}: the corrections and fits assume uniform negatives and one m per list; the sampled metric is`,
+      );
+    }
+  }
+  if (!Number.isSafeInteger(repeats) || repeats < 1)
+    throw new InputError(`repetitions must be an integer ≥ 1, got ${repeats}`);
+  if (!Number.isSafeInteger(seed)) throw new InputError(`seed must be an integer, got ${seed}`);
+  const random = createRandom(seed);
+  const estimates = recommenders.map(() => methods.map(() => metrics.map(() => new Float64Array(repeats))));
+  let counts = new Int32Array(64);
+  let ranks = new Float64Array(64);
+  for (let rep = 0; rep < repeats; rep++) {
+    if (options.shouldStop?.()) throw new CancelledError();
+    instances.forEach((inst, ri) => {
+      const { data } = inst;
+      const sums = new Float64Array(metrics.length);
+      let weight = 0;
+      for (let i = 0; i < data.weights.length; i++) {
+        const lo = data.offsets[i];
+        const k = data.offsets[i + 1] - lo;
+        if (counts.length < k) [counts, ranks] = [new Int32Array(k), new Float64Array(k)];
+        const w = data.weights[i];
+        if (!Number.isInteger(w))
+          throw new InputError(`recommender "${data.name}": simulation needs whole counts, got ${w}`);
+        for (let copy = 0; copy < w; copy++) {
+          inst.draw(random, i, counts);
+          for (let j = 0; j < k; j++) ranks[j] = j + 1 + counts[j];
+          const list = inst.drawsOf(i) + k;
+          metrics.forEach((metric, t) => (sums[t] += metricOfRanks(metric, ranks.subarray(0, k), list)));
+          weight++;
+        }
+      }
+      methods.forEach((_, mi) => metrics.forEach((__, t) => (estimates[ri][mi][t][rep] = sums[t] / weight)));
+    });
+    options.onProgress?.(rep + 1, repeats);
+  }
+  return summarize(recommenders, metrics, methods, exact, estimates, repeats);
 }

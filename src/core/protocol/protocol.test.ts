@@ -7,6 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { expectedOfInstances } from '../expected.ts';
+import { parseMethod } from '../estimators.ts';
+import { simulate } from '../simulate.ts';
 import { parseMetricList } from '../metrics.ts';
 import type { Metric } from '../metrics.ts';
 import { createRandom } from '../random.ts';
@@ -126,5 +128,51 @@ describe('every protocol’s law agrees with the literal simulator (3 standard e
         preset.protocol.layout === 'fixed-total' ? { ...preset.protocol, candidates: 40 } : preset.protocol;
       check(protocol, Math.min(preset.sampleSize, 50), RANK_METRICS, 200 + p);
     }
+  });
+});
+
+describe('the Monte Carlo study under a protocol', () => {
+  const { data, massAbove } = asRankData(USERS, 1);
+  const base = {
+    recommenders: [{ ...data, massAbove: { byAlpha: new Map([[1, massAbove]]), any: null } }],
+    itemCount: 300,
+    sampleSize: 20,
+    repetitions: 300,
+    seed: 5,
+  };
+  const metrics = parseMetricList('recall@5,ndcg@10');
+
+  it('draws each protocol’s lists: its mean is the expected sampled metric within 3 standard errors', () => {
+    for (const protocol of [
+      { ...UNIFORM_PROTOCOL, layout: 'per-positive' as const },
+      { ...UNIFORM_PROTOCOL, negatives: 'popularity' as const },
+      { ...UNIFORM_PROTOCOL, layout: 'fixed-total' as const, candidates: 40 },
+    ]) {
+      const { sampling, ...shape } = protocol;
+      const study = simulate({ ...base, metrics, methods: [parseMethod('sampled')], sampling, protocol: shape });
+      const instances = protocolInstances(base.recommenders[0], protocol, 0, 20, massAbove);
+      const expected = expectedOfInstances(instances, metrics, 0);
+      study.results.forEach((row, t) => {
+        expect(Math.abs(row.mean - expected[t].sampledMean)).toBeLessThan(3 * (row.std / Math.sqrt(300)) + 1e-12);
+        expect(row.exact).toBeCloseTo(expected[t].exact, 14);
+      });
+    }
+  });
+
+  it('offers the corrections and fits under the uniform per-positive layout only, and says why elsewhere', () => {
+    const { sampling, ...pooled } = { ...UNIFORM_PROTOCOL, layout: 'pooled' as const };
+    expect(() => simulate({ ...base, metrics, methods: [parseMethod('bv:0.1')], sampling, protocol: pooled })).toThrow(
+      /bv:0\.1 is not offered under per positive, pooled per user/,
+    );
+    const perPositive = { ...pooled, layout: 'per-positive' as const };
+    const study = simulate({
+      ...base,
+      repetitions: 20,
+      metrics,
+      methods: [parseMethod('bv:0.1')],
+      sampling,
+      protocol: perPositive,
+    });
+    expect(study.results).toHaveLength(metrics.length);
   });
 });
