@@ -7,6 +7,11 @@ import { join } from 'node:path';
 
 export const TRUE_RANKS_FILE = 'movielens-1m-true-ranks.csv';
 export const SAMPLED_RANKS_FILE = 'movielens-1m-ncf-sampled-ranks.csv';
+/** The leaderboard of recommenders.ts on the leave-one-out split: true ranks, and ranks among NCF's negatives. */
+export const LEADERBOARD_TRUE_FILE = 'movielens-1m-leaderboard-true-ranks.csv';
+export const LEADERBOARD_SAMPLED_FILE = 'movielens-1m-leaderboard-ncf-sampled-ranks.csv';
+/** The leaderboard on the random 80/20 split: every held-out item of a sample of users. */
+export const RANDOM_SPLIT_FILE = 'movielens-1m-random-80-20-ranks.csv.gz';
 
 /** The columns both shipped files have, per recommender. */
 export interface RankColumns {
