@@ -108,7 +108,28 @@ function solveRows(
   }
 }
 
-/** One half-sweep by conjugate gradients: each row of `target` moves cgSteps steps towards its exact solution. */
+/** Σ_{t<n} a[ao + t]·b[bo + t] with four accumulators (no chain of dependent additions). */
+function dot(a: Float64Array, ao: number, b: Float64Array, bo: number, n: number): number {
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let t = 0;
+  for (; t + 4 <= n; t += 4) {
+    s0 += a[ao + t] * b[bo + t];
+    s1 += a[ao + t + 1] * b[bo + t + 1];
+    s2 += a[ao + t + 2] * b[bo + t + 2];
+    s3 += a[ao + t + 3] * b[bo + t + 3];
+  }
+  for (; t < n; t++) s0 += a[ao + t] * b[bo + t];
+  return s0 + s1 + s2 + s3;
+}
+
+/**
+ * One half-sweep by conjugate gradients: each row of `target` moves cgSteps steps towards its exact solution. The
+ * row's neighbours' factors are gathered into one contiguous k × d block F first, so that each product
+ * A v = (αG + λI) v + Fᵀ(F v) reads memory in order.
+ */
 function cgRows(
   target: Float64Array,
   fixed: Float64Array,
@@ -125,46 +146,35 @@ function cgRows(
   const r = new Float64Array(d);
   const p = new Float64Array(d);
   const ap = new Float64Array(d);
+  let block = new Float64Array(d * 64);
   const rows = offsets.length - 1;
-  /** out = A v for the row's A = base + Σ_{i∈H} v_i v_iᵀ. */
-  const multiply = (lo: number, hi: number, v: Float64Array, out: Float64Array) => {
-    for (let f = 0; f < d; f++) {
-      let s = 0;
-      for (let g = 0; g < d; g++) s += base[f * d + g] * v[g];
-      out[f] = s;
-    }
-    for (let q = lo; q < hi; q++) {
-      const off = neighbours[q] * d;
-      let dot = 0;
-      for (let f = 0; f < d; f++) dot += fixed[off + f] * v[f];
-      for (let f = 0; f < d; f++) out[f] += dot * fixed[off + f];
+  const multiply = (k: number, v: Float64Array, out: Float64Array) => {
+    for (let f = 0; f < d; f++) out[f] = dot(base, f * d, v, 0, d);
+    for (let q = 0, off = 0; q < k; q++, off += d) {
+      const w = dot(block, off, v, 0, d);
+      for (let f = 0; f < d; f++) out[f] += w * block[off + f];
     }
   };
   for (let row = 0; row < rows; row++) {
     const lo = offsets[row];
-    const hi = offsets[row + 1];
+    const k = offsets[row + 1] - lo;
+    if (block.length < k * d) block = new Float64Array(k * d);
+    for (let q = 0; q < k; q++) block.set(fixed.subarray(neighbours[lo + q] * d, neighbours[lo + q] * d + d), q * d);
     for (let f = 0; f < d; f++) x[f] = target[row * d + f];
-    // r = b − A x with b = Σ_{i∈H} v_i.
-    multiply(lo, hi, x, ap);
+    // r = b − A x with b = Σ_{i∈H} v_i (the column sums of F).
+    multiply(k, x, ap);
     for (let f = 0; f < d; f++) r[f] = -ap[f];
-    for (let q = lo; q < hi; q++) {
-      const off = neighbours[q] * d;
-      for (let f = 0; f < d; f++) r[f] += fixed[off + f];
-    }
+    for (let q = 0, off = 0; q < k; q++, off += d) for (let f = 0; f < d; f++) r[f] += block[off + f];
     p.set(r);
-    let rr = 0;
-    for (let f = 0; f < d; f++) rr += r[f] * r[f];
+    let rr = dot(r, 0, r, 0, d);
     for (let step = 0; step < steps && rr > 1e-20; step++) {
-      multiply(lo, hi, p, ap);
-      let pap = 0;
-      for (let f = 0; f < d; f++) pap += p[f] * ap[f];
-      const a = rr / pap;
-      let next = 0;
+      multiply(k, p, ap);
+      const a = rr / dot(p, 0, ap, 0, d);
       for (let f = 0; f < d; f++) {
         x[f] += a * p[f];
         r[f] -= a * ap[f];
-        next += r[f] * r[f];
       }
+      const next = dot(r, 0, r, 0, d);
       for (let f = 0; f < d; f++) p[f] = r[f] + (next / rr) * p[f];
       rr = next;
     }

@@ -147,8 +147,8 @@ export const RECOMMENDERS: readonly Recommender[] = [
       return (user, out) => userKnnScores(model, data, user, out);
     },
   },
-  ials('ials-64', 64, 30, 'iALS as X with d = 64: λ = 10, α = 0.2, 30 sweeps of 3 conjugate-gradient steps per row'),
-  ials('ials-128', 128, 30, 'iALS as X with d = 128: λ = 10, α = 0.2, 30 sweeps of 3 conjugate-gradient steps per row'),
+  ials('ials-64', 64, 20, 'iALS as X with d = 64: λ = 10, α = 0.2, 20 sweeps of 3 conjugate-gradient steps per row'),
+  ials('ials-128', 128, 20, 'iALS as X with d = 128: λ = 10, α = 0.2, 20 sweeps of 3 conjugate-gradient steps per row'),
   {
     name: 'ease',
     settings: 'EASE (Steck 2019): λ = 500, closed form B = I − P·diag(1/diag P), P = (XᵀX + λI)⁻¹',
