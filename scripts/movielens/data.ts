@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export interface MovieLens {
+/** Training interactions in both directions: what every recommender of this folder trains on. */
+export interface Interactions {
   /** MovieLens user id of each dense user index. */
   readonly userIds: Int32Array;
   /** MovieLens movie id of each dense item index. */
@@ -18,6 +19,10 @@ export interface MovieLens {
   /** Training users of item i: itemUsers[itemOffsets[i] .. itemOffsets[i+1]), ascending. */
   readonly itemOffsets: Int32Array;
   readonly itemUsers: Int32Array;
+}
+
+/** NCF's leave-latest-out split: the training interactions, one held-out item per user and NCF's negatives. */
+export interface MovieLens extends Interactions {
   /** The held-out (latest) item of each user. */
   readonly testItem: Int32Array;
   /** NCF's 99 sampled negatives of each user, row-major users × 99 (dense item indices). */
@@ -40,7 +45,11 @@ function denseIndex(ids: Iterable<number>): { ids: Int32Array; index: Map<number
 }
 
 /** CSR of pairs grouped by `key` (values ascending within each group). */
-function csr(keys: Int32Array, values: Int32Array, keyCount: number): { offsets: Int32Array; values: Int32Array } {
+export function csr(
+  keys: Int32Array,
+  values: Int32Array,
+  keyCount: number,
+): { offsets: Int32Array; values: Int32Array } {
   const offsets = new Int32Array(keyCount + 1);
   for (const k of keys) offsets[k + 1]++;
   for (let k = 0; k < keyCount; k++) offsets[k + 1] += offsets[k];
@@ -51,26 +60,30 @@ function csr(keys: Int32Array, values: Int32Array, keyCount: number): { offsets:
   return { offsets, values: out };
 }
 
-export function loadMovieLens(dir: string): MovieLens {
+/**
+ * `maxUsers` keeps only the first users (ascending MovieLens id) for development runs on a small input; the
+ * catalogue stays that of the whole data (3,706 movies), so items may lack training users.
+ */
+export function loadMovieLens(dir: string, maxUsers = Infinity): MovieLens {
   const train = tsvRows(join(dir, 'train.tsv'));
   const test = tsvRows(join(dir, 'test.tsv'));
   const negativeRows = tsvRows(join(dir, 'ncf_negatives.tsv'));
   if (train[0][0] !== 'user_id' || test[0][0] !== 'user_id') throw new Error(`${dir}: unexpected headers`);
   train.shift();
   test.shift();
-  const trainUser = Int32Array.from(train, (r) => Number(r[0]));
-  const trainItem = Int32Array.from(train, (r) => Number(r[1]));
-  const users = denseIndex([...trainUser, ...test.map((r) => Number(r[0]))]);
-  const items = denseIndex([...trainItem, ...test.map((r) => Number(r[1]))]);
-  const U = users.ids.length;
+  const users = denseIndex([...train.map((r) => Number(r[0])), ...test.map((r) => Number(r[0]))]);
+  const items = denseIndex([...train.map((r) => Number(r[1])), ...test.map((r) => Number(r[1]))]);
+  const U = Math.min(users.ids.length, maxUsers);
   const I = items.ids.length;
-  const u = trainUser.map((id) => users.index.get(id) as number);
-  const i = trainItem.map((id) => items.index.get(id) as number);
+  const kept = (row: string[]) => (users.index.get(Number(row[0])) as number) < U;
+  const trainRows = U < users.ids.length ? train.filter(kept) : train;
+  const u = Int32Array.from(trainRows, (r) => users.index.get(Number(r[0])) as number);
+  const i = Int32Array.from(trainRows, (r) => items.index.get(Number(r[1])) as number);
   const byUser = csr(u, i, U);
   const byItem = csr(i, u, I);
   const testItem = new Int32Array(U).fill(-1);
   let ambiguousUsers = 0;
-  for (const row of test) {
+  for (const row of test.filter(kept)) {
     testItem[users.index.get(Number(row[0])) as number] = items.index.get(Number(row[1])) as number;
     if ((row[4] ?? '').trim() !== '') ambiguousUsers++;
   }
@@ -80,6 +93,7 @@ export function loadMovieLens(dir: string): MovieLens {
   for (const row of negativeRows) {
     const user = users.index.get(Number(row[0]));
     if (user === undefined || row.length !== negativesPerUser + 1) throw new Error(`${dir}: bad negatives row`);
+    if (user >= U) continue;
     for (let k = 0; k < negativesPerUser; k++) {
       const item = items.index.get(Number(row[k + 1]));
       if (item === undefined) throw new Error(`${dir}: negative ${row[k + 1]} is not in the catalogue`);
@@ -87,7 +101,7 @@ export function loadMovieLens(dir: string): MovieLens {
     }
   }
   return {
-    userIds: users.ids,
+    userIds: users.ids.slice(0, U),
     itemIds: items.ids,
     userOffsets: byUser.offsets,
     userItems: byUser.values,

@@ -74,6 +74,19 @@ describe('public/datasets MovieLens-1M rank files', () => {
     }
   });
 
+  it(`${TRUE_RANKS_FILE}: massAbove@0.5 and massAbove@1 in [0, 1], massAbove@1 the same cells as popMassAbove`, () => {
+    const lines = readFileSync(`${DIR}/${TRUE_RANKS_FILE}`, 'utf8').trim().split('\n');
+    const header = lines[0].split(',');
+    const [pop, half, one] = ['popMassAbove', 'massAbove@0.5', 'massAbove@1'].map((c) => header.indexOf(c));
+    expect(Math.min(pop, half, one)).toBeGreaterThanOrEqual(0);
+    const bad = lines.slice(1).findIndex((line) => {
+      const cells = line.split(',');
+      const q = Number(cells[half]);
+      return cells[one] !== cells[pop] || !(q >= 0 && q <= 1);
+    });
+    expect(bad, `line ${bad + 2}`).toBe(-1);
+  });
+
   it(`${SAMPLED_RANKS_FILE}: the same users and n, ranks within 1..negatives + 1, 156 users with 98 negatives`, () => {
     expect([...sampledRanks.keys()]).toEqual(['X', 'Y', 'Z']);
     for (const [name, s] of sampledRanks) {

@@ -13,10 +13,10 @@
  * - eq 30 without its denominator: ŷ(u, i) = Σ_{j ∈ H_u} s''_ij (the printed denominator Σ_j s''_ij would turn the
  *   L2 normalisation into an L1 one, which does not reproduce the paper's numbers).
  */
-import type { MovieLens } from './data.ts';
+import type { Interactions } from './data.ts';
 
 /** Co-occurrence counts C_ij = |U_i ∩ U_j| (dense I × I; C_ii is item i's training popularity). */
-export function cooccurrence(data: MovieLens): Int32Array {
+export function cooccurrence(data: Interactions): Int32Array {
   const I = data.itemIds.length;
   const counts = new Int32Array(I * I);
   for (let u = 0; u < data.userIds.length; u++) {
@@ -48,6 +48,24 @@ export function cosineSimilarity(counts: Int32Array, itemCount: number, q: numbe
   return s;
 }
 
+/**
+ * Cosine shrunk towards 0 for items with few co-occurrences (Bell & Koren's shrinkage, as in Dacrema et al.'s
+ * ItemKNN-CF): s_ij = |U_i ∩ U_j| / (√(|U_i||U_j|) + h), s_ii = 0.
+ */
+export function shrunkCosine(counts: Int32Array, itemCount: number, shrink: number): Float64Array {
+  const I = itemCount;
+  const s = new Float64Array(I * I);
+  const root = new Float64Array(I);
+  for (let i = 0; i < I; i++) root[i] = Math.sqrt(counts[i * I + i]);
+  for (let i = 0; i < I; i++) {
+    for (let j = 0; j < I; j++) {
+      const c = counts[i * I + j];
+      s[i * I + j] = i === j || c === 0 ? 0 : c / (root[i] * root[j] + shrink);
+    }
+  }
+  return s;
+}
+
 /** Recommender Y: dense similarities and their inverse row norms (eq 29). */
 export interface DenseItemModel {
   readonly itemCount: number;
@@ -66,7 +84,7 @@ export function denseItemModel(similarity: Float64Array, itemCount: number): Den
 }
 
 /** ŷ(u, i) = Σ_{j∈H_u} s_ij / ‖s_i‖; s is symmetric, so the sum runs over contiguous rows s_j. */
-export function denseItemScores(model: DenseItemModel, data: MovieLens, user: number, out: Float64Array): void {
+export function denseItemScores(model: DenseItemModel, data: Interactions, user: number, out: Float64Array): void {
   const { itemCount: I, similarity, inverseNorm } = model;
   out.fill(0);
   for (let p = data.userOffsets[user]; p < data.userOffsets[user + 1]; p++) {
@@ -86,7 +104,16 @@ export interface NeighbourModel {
   readonly tiesAtK: number;
 }
 
-export function neighbourModel(similarity: Float64Array, itemCount: number, k: number): NeighbourModel {
+/**
+ * Each item j's k nearest neighbours i (ties to the lower index) with weight s_ij, divided by the L2 norm of the
+ * kept s'_i (eq 29) when `normalise` (Z), or left as they are.
+ */
+export function neighbourModel(
+  similarity: Float64Array,
+  itemCount: number,
+  k: number,
+  normalise = true,
+): NeighbourModel {
   const I = itemCount;
   const neighbours = new Int32Array(I * k).fill(-1);
   const weights = new Float64Array(I * k);
@@ -117,13 +144,14 @@ export function neighbourModel(similarity: Float64Array, itemCount: number, k: n
     }
     if (size === k && bestExcluded === vals[k - 1]) tiesAtK++;
   }
+  if (!normalise) return { k, neighbours, weights, tiesAtK };
   const squares = new Float64Array(I);
   for (let p = 0; p < neighbours.length; p++) if (neighbours[p] >= 0) squares[neighbours[p]] += weights[p] ** 2;
   for (let p = 0; p < neighbours.length; p++) if (neighbours[p] >= 0) weights[p] /= Math.sqrt(squares[neighbours[p]]);
   return { k, neighbours, weights, tiesAtK };
 }
 
-export function neighbourScores(model: NeighbourModel, data: MovieLens, user: number, out: Float64Array): void {
+export function neighbourScores(model: NeighbourModel, data: Interactions, user: number, out: Float64Array): void {
   const { k, neighbours, weights } = model;
   out.fill(0);
   for (let p = data.userOffsets[user]; p < data.userOffsets[user + 1]; p++) {

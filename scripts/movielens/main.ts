@@ -1,14 +1,21 @@
 /**
  * Krichene & Rendle (KDD 2020) section 6 on binarized MovieLens-1M, end to end: trains recommenders X, Y and Z,
- * ranks every test user's held-out item, and writes the derived ranks to public/datasets/.
+ * ranks every test user's held-out item, and writes the derived ranks to public/datasets/; then the leaderboard
+ * of 13 recommenders (recommenders.ts: X, Y, Z and ten more) on NCF's leave-one-out split and on a random 80/20
+ * split per user (split.ts), with popularity shares for α = 0.5 and 1 (popularity.ts).
  *
- *   npm run movielens                    # train, rank, write the two CSVs (about a minute on 2 cores)
+ *   npm run movielens                    # train, rank, write every file (see public/datasets/README.md)
  *   npm run movielens -- study           # docs/reproduction.md tables from the shipped CSVs (study.ts; ~20 min)
  *   npm run movielens -- ncf             # only Jin et al.'s estimators on NCF's sampled ranks (ncfDistribution.ts)
  *
  * Options: --data DIR (or MOVIELENS_DIR; default ../shared/data/movielens-1m), --out DIR (where the CSVs are
- * written, and read by `study`; default public/datasets), --seed S (default 1), --sweeps N (iALS sweeps, default
- * 50), --repeats T (study repetitions, default 100). The raw data are only read.
+ * written, and read by `study`; default public/datasets), --seed S (default 1), --sweeps N (X's iALS sweeps, default
+ * 50), --repeats T (study repetitions, default 100), --split-users N (users of the random split written to its
+ * file, a seeded sample; default 800), and for development on a small input --max-users N (the first N users),
+ * --recommenders a,b (a subset of recommenders.ts by name) and --splits loo,random (default both), which need an
+ * --out other than public/datasets. The two splits run at once, the random one in a child process (each is
+ * single-threaded); --sequential runs them in turn. --random-split-all FILE also writes the random split's ranks
+ * of all 6,040 users to FILE (not shipped: 2.57 million rows, 21 MB compressed). The raw data are only read.
  *
  * Choices the paper leaves open, and how they are made here (../shared/reference/movielens-reproduction-notes.md
  * says which readings reproduce the paper):
@@ -25,31 +32,46 @@
  * - Ties in the scores (rank.ts): broken uniformly at random, seeded (seed + 0, 1, 2 for X, Y, Z), one total
  *   order per user; the optimistic and pessimistic ranks are written as well. The paper's AUC for Z (74.73) is
  *   what random tie-breaking gives (optimistic ≈ 94, pessimistic ≈ 55).
- * - Popularity sampling mass (`popMassAbove`): weight of an item = its number of training users (α = 1); the
- *   movie that appears only in test has weight 0.
+ * - Popularity sampling mass (`popMassAbove`, and `massAbove@α` for α = 0.5 and 1): weight of an item = its number
+ *   of training users to the power α (`popMassAbove` = `massAbove@1`); the movie that appears only in test has
+ *   weight 0. RecBole counts every split's interactions instead (docs/protocols.md).
+ * - The leaderboard (leaderboard.ts): every recommender trained on each split's training part only; the random
+ *   split's file keeps a seeded sample of --split-users users (all their held-out items), to keep the file small.
  * - NCF negatives: the 99 of ncf_negatives.tsv; a user's own held-out item among them (156 users) is dropped
  *   (`negatives` = 98 for them) — it is the relevant item, and NCF's evaluation code counts it as a hit.
  */
+import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { exactMetric, parseMetricList, singleRankData } from '../../src/core/index.ts';
+import { fileURLToPath } from 'node:url';
 import { createRandom } from '../../src/core/random.ts';
-import type { MovieLens } from './data.ts';
 import { loadMovieLens } from './data.ts';
-import { ialsLoss, ialsScores, trainIals } from './ials.ts';
 import {
-  cooccurrence,
-  cosineSimilarity,
-  denseItemModel,
-  denseItemScores,
-  neighbourModel,
-  neighbourScores,
-} from './itemknn.ts';
-import type { RecommenderRanks } from './output.ts';
-import { writeSampledRanks, writeTrueRanks } from './output.ts';
-import { HeldOutRanker } from './rank.ts';
-import type { HeldOutRank } from './rank.ts';
+  LEADERBOARD_SAMPLED_FILE,
+  LEADERBOARD_TRUE_FILE,
+  RANDOM_SPLIT_FILE,
+  SAMPLED_RANKS_FILE,
+  TRUE_RANKS_FILE,
+} from './dataset.ts';
+import { runLeaveOneOut, runRandomSplit } from './leaderboard.ts';
+import type { RecommenderPositives, RecommenderRanks } from './output.ts';
+import {
+  writeLeaderboardSampledRanks,
+  writeLeaderboardTrueRanks,
+  writePositives,
+  writeSampledRanks,
+  writeTrueRanks,
+} from './output.ts';
+import { RECOMMENDERS } from './recommenders.ts';
+import { printLeaderboard, printTieTable, printTimings } from './report.ts';
 import { runNcfDistribution } from './ncfDistribution.ts';
+import { randomSplit } from './split.ts';
 import { runStudy } from './study.ts';
+
+const DEFAULT_OUT = 'public/datasets';
+/** Seed offsets of the random split: its shuffle, its shipped users, its recommenders' streams. */
+const SPLIT_SHUFFLE = 98;
+const SPLIT_SAMPLE = 99;
+const SPLIT_STREAMS = 100;
 
 interface Options {
   command: 'ranks' | 'study' | 'ncf';
@@ -58,16 +80,33 @@ interface Options {
   seed: number;
   sweeps: number;
   repeats: number;
+  splitUsers: number;
+  maxUsers: number;
+  recommenders: string[] | null;
+  splits: string[];
+  /** Both splits at once, the random split in a child process (the default); `--sequential` runs them in turn. */
+  parallel: boolean;
+  /** This process is that child (internal flag `--child`): it may write the random split's file alone. */
+  child: boolean;
+  /** `--random-split-all FILE`: also write the random split's ranks of every user there (not shipped). */
+  randomSplitAll: string | null;
 }
 
 function parseOptions(argv: string[]): Options {
   const options: Options = {
     command: 'ranks',
     dataDir: process.env.MOVIELENS_DIR ?? '../shared/data/movielens-1m',
-    outDir: 'public/datasets',
+    outDir: DEFAULT_OUT,
     seed: 1,
     sweeps: 50,
     repeats: 100,
+    splitUsers: 800,
+    maxUsers: Infinity,
+    recommenders: null,
+    splits: ['loo', 'random'],
+    parallel: true,
+    child: false,
+    randomSplitAll: null,
   };
   for (let k = 0; k < argv.length; k++) {
     const arg = argv[k];
@@ -82,108 +121,144 @@ function parseOptions(argv: string[]): Options {
     else if (arg === '--seed') options.seed = Number(value());
     else if (arg === '--sweeps') options.sweeps = Number(value());
     else if (arg === '--repeats') options.repeats = Number(value());
+    else if (arg === '--split-users') options.splitUsers = Number(value());
+    else if (arg === '--max-users') options.maxUsers = Number(value());
+    else if (arg === '--recommenders') options.recommenders = value().split(',');
+    else if (arg === '--splits') options.splits = value().split(',');
+    else if (arg === '--sequential') options.parallel = false;
+    else if (arg === '--child') options.child = true;
+    else if (arg === '--random-split-all') options.randomSplitAll = value();
     else throw new Error(`unknown argument ${arg}`);
   }
   if (!Number.isSafeInteger(options.seed)) throw new Error('--seed must be an integer');
   if (!Number.isSafeInteger(options.sweeps) || options.sweeps < 1) throw new Error('--sweeps must be ≥ 1');
   if (!Number.isSafeInteger(options.repeats) || options.repeats < 1) throw new Error('--repeats must be ≥ 1');
+  if (!Number.isSafeInteger(options.splitUsers) || options.splitUsers < 1) throw new Error('--split-users must be ≥ 1');
+  if (options.maxUsers !== Infinity && !(Number.isSafeInteger(options.maxUsers) && options.maxUsers >= 1))
+    throw new Error('--max-users must be ≥ 1');
+  for (const name of options.recommenders ?? []) {
+    if (!RECOMMENDERS.some((r) => r.name === name)) throw new Error(`--recommenders: no recommender "${name}"`);
+  }
+  for (const split of options.splits) if (split !== 'loo' && split !== 'random') throw new Error(`--splits: ${split}?`);
+  const partial = options.maxUsers !== Infinity || options.recommenders !== null || options.splits.length < 2;
+  if (partial && !options.child && options.outDir === DEFAULT_OUT) {
+    throw new Error(
+      '--max-users, --recommenders and --splits write partial files: give an --out other than public/datasets',
+    );
+  }
   return options;
 }
 
-function timed<T>(label: string, timings: Map<string, number>, body: () => T): T {
-  const start = performance.now();
-  const result = body();
-  timings.set(label, (performance.now() - start) / 1000);
-  return result;
-}
-
-function rankAll(data: MovieLens, ranker: HeldOutRanker, score: (user: number, out: Float64Array) => void) {
-  const scores = new Float64Array(data.itemIds.length);
-  const ranks: HeldOutRank[] = [];
-  for (let u = 0; u < data.userIds.length; u++) {
-    score(u, scores);
-    ranks.push(ranker.rank(u, scores));
+/** `count` users drawn without replacement (partial Fisher–Yates), ascending; all of them if count ≥ users. */
+function sampleUsers(users: number, count: number, seed: number): Int32Array {
+  if (count >= users) return Int32Array.from({ length: users }, (_, u) => u);
+  const pool = Int32Array.from({ length: users }, (_, u) => u);
+  const random = createRandom(seed);
+  for (let k = 0; k < count; k++) {
+    const j = k + random.nextInt(users - k);
+    [pool[k], pool[j]] = [pool[j], pool[k]];
   }
-  return ranks;
+  return pool.slice(0, count).sort();
 }
 
-function buildRanks(options: Options): void {
+/**
+ * Runs this script again for the random split alone, in a child process (the two splits share nothing but the
+ * data, and each is single-threaded: on two cores they take the time of the longer). Its output is kept and
+ * printed after ours.
+ */
+function spawnRandomSplit(argv: readonly string[]): Promise<string> {
+  const args: string[] = [];
+  for (let k = 0; k < argv.length; k++) {
+    if (argv[k] === '--splits') k++;
+    else args.push(argv[k]);
+  }
+  const runner = fileURLToPath(new URL('../../bin/tsx-run.mjs', import.meta.url));
+  const script = fileURLToPath(import.meta.url);
+  const child = spawn(process.execPath, [runner, script, ...args, '--splits', 'random', '--child'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk: string) => (output += chunk));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`the random split's process exited with ${code}`)),
+    );
+  });
+}
+
+async function buildRanks(options: Options, argv: readonly string[]): Promise<void> {
+  const wall = performance.now();
+  const inChild =
+    options.parallel && !options.child && options.splits.includes('random') && options.splits.includes('loo');
+  const childOutput = inChild ? spawnRandomSplit(argv) : null;
+  if (inChild) options.splits = ['loo'];
   const timings = new Map<string, number>();
-  const data = timed('load', timings, () => loadMovieLens(options.dataDir));
+  const start = performance.now();
+  const data = loadMovieLens(options.dataDir, options.maxUsers);
+  timings.set('load', (performance.now() - start) / 1000);
   const I = data.itemIds.length;
   console.log(`${data.userIds.length} users, ${I} items, ${data.userItems.length} training pairs`);
-  const popularity = Float64Array.from({ length: I }, (_, i) => data.itemOffsets[i + 1] - data.itemOffsets[i]);
-  const ranker = (index: number) => new HeldOutRanker(data, popularity, createRandom(options.seed + index));
-  const results: RecommenderRanks[] = [];
-
-  const model = timed('X train', timings, () =>
-    trainIals(data, {
-      dims: 16,
-      lambda: 10,
-      alpha: 0.2,
-      sweeps: options.sweeps,
-      initScale: 0.1,
-      random: createRandom(options.seed),
-      onSweep: (sweep, current) => {
-        if (sweep % 10 !== 0 && sweep !== options.sweeps) return;
-        console.log(`  iALS sweep ${sweep}: loss ${ialsLoss(data, current, 0.2, 10).toFixed(2)}`);
-      },
-    }),
+  const indices = RECOMMENDERS.map((_, k) => k).filter(
+    (k) => !options.recommenders || options.recommenders.includes(RECOMMENDERS[k].name),
   );
-  const xRanker = ranker(0);
-  results.push({
-    name: 'X',
-    ranks: timed('X rank', timings, () => rankAll(data, xRanker, (u, out) => ialsScores(model, u, out))),
-  });
+  const run = {
+    seed: options.seed,
+    sweeps: options.sweeps,
+    recommenders: indices.map((k) => RECOMMENDERS[k]),
+    indices,
+    log: (line: string) => console.log(line),
+    timings,
+  };
+  const out = (file: string) => `${options.outDir}/${file}`;
 
-  const counts = timed('co-occurrence', timings, () => cooccurrence(data));
-  const yModel = timed('Y train', timings, () => denseItemModel(cosineSimilarity(counts, I, 3, 1), I));
-  const yRanker = ranker(1);
-  results.push({
-    name: 'Y',
-    ranks: timed('Y rank', timings, () => rankAll(data, yRanker, (u, out) => denseItemScores(yModel, data, u, out))),
-  });
-
-  const zModel = timed('Z train', timings, () => neighbourModel(cosineSimilarity(counts, I, 1, 0), I, 10));
-  console.log(`  Z: ${zModel.tiesAtK} items tie at their 10th neighbour (lower MovieLens id kept)`);
-  const zRanker = ranker(2);
-  results.push({
-    name: 'Z',
-    ranks: timed('Z rank', timings, () => rankAll(data, zRanker, (u, out) => neighbourScores(zModel, data, u, out))),
-  });
-
-  writeTrueRanks(`${options.outDir}/movielens-1m-true-ranks.csv`, data.userIds, results);
-  writeSampledRanks(`${options.outDir}/movielens-1m-ncf-sampled-ranks.csv`, data.userIds, results);
-  report(data, results, timings);
-}
-
-function report(data: MovieLens, results: RecommenderRanks[], timings: Map<string, number>): void {
-  let total = 0;
-  for (const [label, seconds] of timings) {
-    total += seconds;
-    console.log(`  ${label.padEnd(14)} ${seconds.toFixed(1)} s`);
-  }
-  console.log(`  ${'total'.padEnd(14)} ${total.toFixed(1)} s`);
-  const metrics = parseMetricList('recall@10,ndcg@10,ap,auc');
-  console.log(`\nexact metrics (%), per-user n; ${data.ambiguousUsers} users have an ambiguous test id`);
-  console.log(`rec  ties         ${metrics.map((m) => m.id.padStart(9)).join('')}`);
-  for (const { name, ranks } of results) {
-    const n = ranks.map((r) => r.itemCount);
-    for (const [tie, pick] of [
-      ['random', (r: HeldOutRank) => r.rank],
-      ['optimistic', (r: HeldOutRank) => r.optimistic],
-      ['pessimistic', (r: HeldOutRank) => r.pessimistic],
-    ] as const) {
-      const rd = singleRankData(name, ranks.map(pick), null, n);
-      const values = metrics.map((m) => (100 * exactMetric(rd, m, 3706)).toFixed(2).padStart(9));
-      console.log(`${name.padEnd(4)} ${tie.padEnd(12)} ${values.join('')}`);
+  let loo: RecommenderRanks[] = [];
+  if (options.splits.includes('loo')) {
+    console.log('\nleave-one-out split (NCF)');
+    loo = runLeaveOneOut(data, { ...run, offset: 0 });
+    const paper = ['X', 'Y', 'Z'].map((name) => loo.find((r) => r.name === name));
+    if (paper.every((r) => r !== undefined)) {
+      writeTrueRanks(out(TRUE_RANKS_FILE), data.userIds, paper);
+      writeSampledRanks(out(SAMPLED_RANKS_FILE), data.userIds, paper);
     }
+    writeLeaderboardTrueRanks(out(LEADERBOARD_TRUE_FILE), data.userIds, loo);
+    writeLeaderboardSampledRanks(out(LEADERBOARD_SAMPLED_FILE), data.userIds, loo);
   }
-  const dropped = results[0].ranks.filter((r) => r.negatives < data.negativesPerUser).length;
-  console.log(`\nNCF negatives: ${dropped} users had their held-out item among them (dropped)`);
+  let split: RecommenderPositives[] = [];
+  let shipped: Int32Array | null = null;
+  if (options.splits.includes('random')) {
+    const held = randomSplit(data, 0.2, createRandom(options.seed + SPLIT_SHUFFLE));
+    console.log(`\nrandom 80/20 split: ${held.userItems.length} training pairs, ${held.testItems.length} held out`);
+    split = runRandomSplit(held, { ...run, offset: SPLIT_STREAMS });
+    shipped = sampleUsers(data.userIds.length, options.splitUsers, options.seed + SPLIT_SAMPLE);
+    writePositives(out(RANDOM_SPLIT_FILE), data.userIds, shipped, split);
+    if (options.randomSplitAll) {
+      const all = sampleUsers(data.userIds.length, data.userIds.length, 0);
+      writePositives(options.randomSplitAll, data.userIds, all, split);
+    }
+    console.log(
+      `${RANDOM_SPLIT_FILE}: ${shipped.length} users, their ${shipped.reduce((s, u) => s + held.testOffsets[u + 1] - held.testOffsets[u], 0)} held-out items`,
+    );
+  }
+  console.log('\ntimes');
+  printTimings(timings);
+  if (loo.length > 0) {
+    printTieTable(
+      data,
+      loo.filter((r) => ['X', 'Y', 'Z'].includes(r.name)),
+    );
+  }
+  const settings = new Map(RECOMMENDERS.map((r) => [r.name, r.settings]));
+  printLeaderboard(loo, split, shipped && shipped.length < data.userIds.length ? shipped : null, settings);
+  if (childOutput) {
+    console.log(`\n--- the random split (child process) ---\n${await childOutput}`);
+  }
+  console.log(`wall time: ${((performance.now() - wall) / 1000).toFixed(0)} s`);
 }
 
-const options = parseOptions(process.argv.slice(2));
+const argv = process.argv.slice(2);
+const options = parseOptions(argv);
 if (options.command === 'study') runStudy({ dir: options.outDir, repeats: options.repeats, seed: options.seed });
 else if (options.command === 'ncf') runNcfDistribution(options.outDir);
-else buildRanks(options);
+else await buildRanks(options, argv);

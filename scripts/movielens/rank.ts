@@ -10,6 +10,8 @@
  * - `popMassAbove`: with popularity-proportional sampling (weight = training popularity, α = 1), the share of the
  *   sampling mass of the n − 1 other candidates held by those above the held-out item — so a with-replacement
  *   popularity sample of m items puts Binomial(m, popMassAbove) of them above it;
+ * - `massAbove[k]`: the same share for the k-th weight vector given (popularity.ts: count^α for each α); the
+ *   vector count^1 gives exactly popMassAbove;
  * - the rank among NCF's sampled negatives: 1 + #{negatives above}, over the negatives other than the held-out
  *   item itself (156 users' lists contain it: it is the relevant item, not a negative, so it is dropped, as NCF's
  *   own evaluation code effectively does, and those users have 98 negatives).
@@ -23,6 +25,8 @@ export interface HeldOutRank {
   pessimistic: number;
   itemCount: number;
   popMassAbove: number;
+  /** One share per weight vector of the ranker, in its order. */
+  massAbove: number[];
   sampledRank: number;
   sampledOptimistic: number;
   sampledPessimistic: number;
@@ -37,13 +41,14 @@ export class HeldOutRanker {
     private readonly data: MovieLens,
     private readonly popularity: Float64Array,
     private readonly random: RandomSource,
+    private readonly weights: readonly Float64Array[] = [],
   ) {
     this.seen = new Uint8Array(data.itemIds.length);
     this.above = new Uint8Array(data.itemIds.length);
   }
 
   rank(user: number, scores: Float64Array): HeldOutRank {
-    const { data, seen, above, popularity, random } = this;
+    const { data, seen, above, popularity, random, weights } = this;
     const I = data.itemIds.length;
     const lo = data.userOffsets[user];
     const hi = data.userOffsets[user + 1];
@@ -55,7 +60,7 @@ export class HeldOutRanker {
     let tied = 0;
     let below = 0;
     let mass = 0;
-    let massAbove = 0;
+    let popAbove = 0;
     for (let i = 0; i < I; i++) {
       above[i] = 0;
       if (seen[i] || i === t) continue;
@@ -69,7 +74,7 @@ export class HeldOutRanker {
         if (random.next() < targetKey) above[i] = 1;
         else below++;
       }
-      if (above[i]) massAbove += popularity[i];
+      if (above[i]) popAbove += popularity[i];
     }
     let sampledHigher = 0;
     let sampledTied = 0;
@@ -84,17 +89,31 @@ export class HeldOutRanker {
       if (scores[i] > target) sampledHigher++;
       else if (scores[i] === target) sampledTied++;
     }
+    const massAbove = weights.map((w) => shareAbove(w, seen, above, t));
     for (let p = lo; p < hi; p++) seen[data.userItems[p]] = 0;
     return {
       rank: 1 + higher + tied - below,
       optimistic: 1 + higher,
       pessimistic: 1 + higher + tied,
       itemCount: I - (hi - lo),
-      popMassAbove: mass > 0 ? massAbove / mass : 0,
+      popMassAbove: mass > 0 ? popAbove / mass : 0,
+      massAbove,
       sampledRank: 1 + sampledAbove,
       sampledOptimistic: 1 + sampledHigher,
       sampledPessimistic: 1 + sampledHigher + sampledTied,
       negatives,
     };
   }
+}
+
+/** Σ_{i above} w_i / Σ_{i candidate, i ≠ t} w_i over the items not `seen` other than `t` (0 when the pool has no mass). */
+function shareAbove(weights: Float64Array, seen: Uint8Array, above: Uint8Array, t: number): number {
+  let mass = 0;
+  let massAbove = 0;
+  for (let i = 0; i < weights.length; i++) {
+    if (seen[i] || i === t) continue;
+    mass += weights[i];
+    if (above[i]) massAbove += weights[i];
+  }
+  return mass > 0 ? massAbove / mass : 0;
 }
