@@ -2,6 +2,7 @@ export * from './errors.ts';
 export * from './metrics.ts';
 export * from './law/index.ts';
 export * from './protocol/index.ts';
+export * from './audit/index.ts';
 export * from './setup.ts';
 export * from './rankData.ts';
 export * from './expected.ts';

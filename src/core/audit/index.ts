@@ -1,0 +1,3 @@
+export * from './tests.ts';
+export * from './rankAudit.ts';
+export * from './negativesAudit.ts';
