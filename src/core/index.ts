@@ -3,6 +3,7 @@ export * from './metrics.ts';
 export * from './law/index.ts';
 export * from './protocol/index.ts';
 export * from './audit/index.ts';
+export * from './translate/index.ts';
 export * from './setup.ts';
 export * from './rankData.ts';
 export * from './expected.ts';
