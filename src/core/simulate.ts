@@ -123,6 +123,21 @@ export class CancelledError extends Error {
 }
 
 export function simulate(options: SimulationOptions): SimulationResult {
+  const runs = simulateRuns(options);
+  return summarize(options.recommenders, options.metrics, options.methods, runs.exact, runs.estimates, runs.repeats);
+}
+
+/**
+ * Every repetition's estimates of a study, before they are summarized (the leaderboards read each repetition's whole
+ * leaderboard): estimates[recommender][method][metric][repetition], and the exact values [recommender][metric].
+ */
+export interface SimulationRuns {
+  exact: number[][];
+  estimates: Float64Array[][][];
+  repeats: number;
+}
+
+export function simulateRuns(options: SimulationOptions): SimulationRuns {
   const protocol = protocolOf(samplingLaw(options.sampling).id, options.protocol);
   validateProtocol(protocol);
   if (!isUniformPerUser(protocol)) return simulateProtocol(options, protocol);
@@ -276,7 +291,7 @@ export function simulate(options: SimulationOptions): SimulationResult {
       ties === undefined ? exactMetric(data, metric, itemCount) : exactMetricUnderTies(data, metric, itemCount, ties),
     ),
   );
-  return summarize(recommenders, metrics, methods, exact, estimates, repeats);
+  return { exact, estimates, repeats };
 }
 
 /**
@@ -344,7 +359,7 @@ export function simulateResult(options: SimulationOptions): Result<SimulationRes
  * protocol's own law (its `draw`) and only the sampled metric is estimated: the corrections and fits assume one of the
  * uniform laws of one m.
  */
-function simulateProtocol(options: SimulationOptions, protocol: Protocol): SimulationResult {
+function simulateProtocol(options: SimulationOptions, protocol: Protocol): SimulationRuns {
   const { recommenders, metrics, methods, itemCount, sampleSize, repetitions: repeats, seed } = options;
   if (options.ties !== undefined) {
     throw new InputError(
@@ -362,14 +377,9 @@ function simulateProtocol(options: SimulationOptions, protocol: Protocol): Simul
         'the Monte Carlo study of the per-positive layout averages over test rows (average: instances)',
       );
     }
-    const split = simulate({ ...options, protocol: null, recommenders: instances.map((inst) => inst.data) });
+    const split = simulateRuns({ ...options, protocol: null, recommenders: instances.map((inst) => inst.data) });
     // The exact column of the split instances counts a positive in its own pool (NCF); the full ranking does not.
-    const exactOf = new Map(recommenders.map((data, ri) => [data.name, exact[ri]]));
-    const results = split.results.map((row) => ({
-      ...row,
-      exact: exactOf.get(row.recommender)![metrics.findIndex((metric) => metric.id === row.metric)],
-    }));
-    return { ...split, results };
+    return { ...split, exact };
   }
   for (const method of methods) {
     if (method.kind !== 'sampled') {
@@ -410,5 +420,5 @@ function simulateProtocol(options: SimulationOptions, protocol: Protocol): Simul
     });
     options.onProgress?.(rep + 1, repeats);
   }
-  return summarize(recommenders, metrics, methods, exact, estimates, repeats);
+  return { exact, estimates, repeats };
 }
