@@ -29,10 +29,9 @@ import {
 } from '../src/core/index.ts';
 import { itemCountsOf, workerKernels } from './jobs.ts';
 import { throttle } from './progress.ts';
-import { resolveRank, type RankSource } from './rankRegistry.ts';
 
 export interface IntervalRequest extends SamplingSetup {
-  readonly recommenders: readonly RankSource[];
+  readonly recommenders: readonly RankData[];
   readonly metrics: readonly string[];
   /**
    * Sampled ranks: the ids the estimates are computed for, aligned with `metrics`, each read under its chosen variant
@@ -98,7 +97,7 @@ export function bootstrapDraws(
   slice?: ResampleSlice,
   onProgress?: (done: number, total: number) => void,
 ): IntervalDraws {
-  const data: RankData[] = request.recommenders.map(resolveRank);
+  const data = request.recommenders;
   const metrics = (request.computedMetrics ?? request.metrics).map(parseDefinedMetric);
   const replicates = request.replicates ?? 200;
   const { itemCount, sampleSize, sampling } = request;

@@ -4,7 +4,7 @@
  * expected corrected metric E[M̂(r̃) | r] over the true rank against the exact M(r) and the uncorrected sampled
  * metric. The paper: corrected AP, m = 100, n = 10,000, uniform prior.
  */
-import type { CorrectionCurves } from '../../workers/figures/correctionCurves.ts';
+import type { CorrectionCurves } from '../../workers/figures/correctionVectors.ts';
 import { expectedAtRank, fmt3, fmtInt, fmtValue, metricLabel } from './labels.ts';
 import { methodLabel } from './methodTable.ts';
 import { EXACT_STYLE, paletteStyle } from './palette.ts';

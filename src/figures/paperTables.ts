@@ -4,7 +4,8 @@
  * correctly); Jin et al. Table 2 (the same as Table 3 for their estimators) and Table 4 (how often each method
  * picks the exact winner). Cells that contradict the exact ordering are marked.
  */
-import type { ExpectedTable, StudyTables } from '../../workers/figures/studyTables.ts';
+import type { ExpectedTable } from '../../workers/jobs.ts';
+import type { StudyTables } from '../../workers/study.ts';
 import { formatInteger, shortMethodLabel } from '../core/labels.ts';
 import { parseDefinedMetric } from '../core/variants/definedMetric.ts';
 import { metricLabel } from './labels.ts';

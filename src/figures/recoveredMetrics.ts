@@ -3,7 +3,7 @@
  * AP@K the sums Σ_{R ≤ K} P̂(R)/log₂(R + 1) and Σ_{R ≤ K} P̂(R)/R), for one K, as a table: one group per
  * recommender, one row per estimator, each value with its bootstrap band.
  */
-import type { RecoveredDistribution } from '../../workers/figures/recoveredDistribution.ts';
+import type { RecoveredDistribution } from '../../workers/figures/recoveredBands.ts';
 import { methodLabel } from '../core/labels.ts';
 import { fmt3, fmtInt, metricLabel } from './labels.ts';
 import { levelText } from './recoveredDistributionPlot.ts';

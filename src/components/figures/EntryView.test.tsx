@@ -9,7 +9,7 @@ import type { PlotFigure } from '../../figures/plot.ts';
 import { correctedLimit } from './entries/correctedSweep.tsx';
 import { FIGURE_REGISTRY } from './entries/index.ts';
 import { EntryView } from './EntryView.tsx';
-import { requestKey } from './requestKey.ts';
+import { requestKey } from '../../state/requestKey.ts';
 import { JobStatus, type JobStatusProps } from './JobStatus.tsx';
 import type { FigureInputs } from './types.ts';
 

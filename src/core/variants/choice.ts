@@ -21,7 +21,7 @@ export const DEFAULT_VARIANTS: Readonly<Record<MetricKind, string>> = {
   ndcg: 'ndcg',
 };
 
-/** The variant families a metric kind may be read as. */
+/** The variant families a metric kind may be read as (each family reads one kind: kindOfReading). */
 const READINGS: Readonly<Record<MetricKind, readonly VariantMetric[]>> = {
   auc: ['auc'],
   precision: ['precision'],
@@ -29,6 +29,13 @@ const READINGS: Readonly<Record<MetricKind, readonly VariantMetric[]>> = {
   ap: ['ap', 'mrr'],
   ndcg: ['ndcg'],
 };
+
+/** The metric kind a variant family reads, READINGS inverted: `hitrate` → `recall`, `mrr` → `ap`. */
+export function kindOfReading(metric: VariantMetric): MetricKind {
+  const kinds = (Object.keys(READINGS) as MetricKind[]).filter((kind) => READINGS[kind].includes(metric));
+  if (kinds.length !== 1) throw new Error(`the variant family "${metric}" reads ${kinds.length} metric kinds`);
+  return kinds[0];
+}
 
 /** The chosen variant id of each metric kind that does not use Krichene & Rendle's definition. */
 export type VariantChoice = Readonly<Partial<Record<MetricKind, string>>>;

@@ -7,16 +7,9 @@ import { Choice, ListInput, ScaleChoice } from '../Controls.tsx';
 import { figureEntry } from '../entry.ts';
 import { parseGammaList } from '../parse.ts';
 import { SAMPLING_TEXT, type FigureInputs } from '../types.ts';
-import {
-  definedIds,
-  needsRecommenders,
-  plainMetricId,
-  priorPhrase,
-  requestData,
-  withRankSources,
-  type PageRequest,
-} from './common.ts';
+import { definedIds, needsRecommenders, plainMetricId, priorPhrase, requestData, type PageRequest } from './common.ts';
 import { populationOf, POPULATION_TEXT, withPopulation, withPopulationCaption, type Populated } from './population.ts';
+import { withRankSources } from '../../../state/rankUpload.ts';
 
 const METRICS = ['recall@10', 'ndcg@10', 'ap', 'auc'];
 

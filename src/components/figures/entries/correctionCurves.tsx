@@ -1,7 +1,7 @@
 import { priorText } from '../../../core/index.ts';
 import { correctionPlot } from '../../../figures/correctionPlot.ts';
 import { metricLabel } from '../../../figures/labels.ts';
-import type { CorrectionCurves, CorrectionCurvesRequest } from '../../../../workers/figures/correctionCurves.ts';
+import type { CorrectionCurves, CorrectionCurvesRequest } from '../../../../workers/figures/correctionVectors.ts';
 import { Choice, IntegerInput, ListInput, ScaleChoice } from '../Controls.tsx';
 import { figureEntry } from '../entry.ts';
 import { definedIds, plainMetricId } from './common.ts';

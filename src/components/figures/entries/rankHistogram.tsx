@@ -9,14 +9,8 @@ import type {
 } from '../../../../workers/figures/recoveredPopulation.ts';
 import { IntegerInput, ScaleChoice } from '../Controls.tsx';
 import { figureEntry } from '../entry.ts';
-import {
-  needsRecommenders,
-  needsTrueRanks,
-  requestData,
-  withRankSources,
-  type PageRequest,
-  type RequestRecommender,
-} from './common.ts';
+import { needsRecommenders, needsTrueRanks, requestData, type PageRequest, type RequestRecommender } from './common.ts';
+import { withRankSources } from '../../../state/rankUpload.ts';
 
 interface RankHistogramRequest {
   readonly recommenders: readonly RequestRecommender[];

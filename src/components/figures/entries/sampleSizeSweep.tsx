@@ -4,8 +4,9 @@ import type { SweepRequest, SweepResult } from '../../../../workers/figures/swee
 import { ScaleChoice } from '../Controls.tsx';
 import { figureEntry } from '../entry.ts';
 import { SAMPLING_TEXT } from '../types.ts';
-import { definedIds, needsRecommenders, requestData, withRankSources, type PageRequest } from './common.ts';
+import { definedIds, needsRecommenders, requestData, type PageRequest } from './common.ts';
 import { populationOf, POPULATION_TEXT, withPopulation, withPopulationCaption, type Populated } from './population.ts';
+import { withRankSources } from '../../../state/rankUpload.ts';
 
 type SampleSizeSweepRequest = Populated<PageRequest<SweepRequest>>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../core/index.ts';
-import { fakeWorkerBridge } from '../../../test/fakeWorker.ts';
+import { InputError } from '../core/index.ts';
+import { fakeWorkerBridge } from '../../test/fakeWorker.ts';
 import { fitsBytes, resultCache, STORED_BYTES, STORED_ENTRIES, type StoreLike } from './resultCache.ts';
 import { JobRunner, type JobState, type JobTask } from './jobRunner.ts';
 
@@ -13,10 +13,11 @@ function deferred<T>() {
     resolve = res;
     reject = rej;
   });
-  const task: JobTask<T> = (_api, signal) => {
-    signals.push(signal);
-    return promise;
-  };
+  const task: JobTask<T> = (job) =>
+    job.worker(() => {
+      signals.push(job.signal);
+      return promise;
+    });
   return { task, resolve, reject, signals };
 }
 
@@ -63,9 +64,9 @@ describe('JobRunner (one figure’s computations on its channel)', () => {
     const { runner, last } = setup();
     const job = deferred<string>();
     let partial!: (value: string) => void;
-    runner.want('k1', (api, signal, onProgress, onPartial) => {
-      partial = onPartial;
-      return job.task(api, signal, onProgress, onPartial);
+    runner.want('k1', (context) => {
+      partial = context.onPartial;
+      return job.task(context);
     });
     await tick();
     partial('points');
