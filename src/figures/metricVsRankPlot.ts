@@ -5,8 +5,7 @@
  * 10⁴, a grid of ranks beyond, and the caption's numbers), so that n = 10⁶ costs the page nothing.
  */
 import type { MetricCurves, RankReadout } from '../../workers/figures/metricCurves.ts';
-import type { TitlePart } from './axes.ts';
-import { fmt3, fmtInt, metricLabel, TITLE } from './labels.ts';
+import { fmt3, fmtInt, metricLabel, TITLE, type TitlePart } from './labels.ts';
 import { paletteStyle } from './palette.ts';
 import {
   columnsFor,

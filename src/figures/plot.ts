@@ -3,7 +3,7 @@
  * axes holding lines, bars, rules, points and text in SVG coordinates, a legend, a caption in words, and the raw
  * values behind every series so that the chart can read out exact values under a cursor. No DOM.
  */
-import type { TitlePart } from './axes.ts';
+import type { TitlePart } from './labels.ts';
 import { linePath } from './linePath.ts';
 import { round2, type Axis } from './scale.ts';
 

@@ -5,7 +5,7 @@
  */
 import { format, scaleLinear, scaleLog } from 'd3';
 import { formatInteger } from '../core/labels.ts';
-import type { TitlePart } from './axes.ts';
+import type { TitlePart } from './labels.ts';
 
 export type ScaleKind = 'linear' | 'log';
 
