@@ -10,9 +10,6 @@ export interface TitlePart {
   readonly italic?: boolean;
 }
 
-/** A metric id's label, with the definition it is read under: `ap@10` → "AP@10", `ap@10:ap-k` → "AP@10 (AP@K / K)". */
-export { metricIdLabel as metricLabel } from '../core/variants/definedMetric.ts';
-
 const italic = (text: string): TitlePart => ({ text, italic: true });
 const plain = (text: string): TitlePart => ({ text });
 

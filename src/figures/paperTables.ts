@@ -6,9 +6,9 @@
  */
 import type { ExpectedTable } from '../../workers/jobs.ts';
 import type { StudyTables } from '../../workers/study.ts';
-import { formatInteger, shortMethodLabel } from '../core/labels.ts';
+import { formatInteger, metricIdLabel, shortMethodLabel } from '../core/labels.ts';
 import { parseDefinedMetric } from '../core/variants/definedMetric.ts';
-import { metricLabel } from './labels.ts';
+
 import { cell, contradictions, type TableGroup, type TableModel } from './tableModel.ts';
 
 const fixed = (digits: number) => (v: number) => v.toFixed(digits);
@@ -18,7 +18,7 @@ export { shortMethodLabel };
 
 /** Tables 1 and 2: the exact metrics, and the expected sampled metrics ± their standard deviation. */
 export function expectedTables(table: ExpectedTable, setting: string): [TableModel, TableModel] {
-  const columns = table.metrics.map((id) => ({ id, label: metricLabel(id) }));
+  const columns = table.metrics.map((id) => ({ id, label: metricIdLabel(id) }));
   const exactGroup: TableGroup = {
     label: '',
     rows: table.recommenders.map((name, r) => ({
@@ -75,7 +75,7 @@ export function estimatorTable(study: StudyTables, id: string, title: string, so
       ),
     );
     return {
-      label: metricLabel(metric),
+      label: metricIdLabel(metric),
       rows: study.recommenders.map((rec, r) => ({
         label: rec,
         cells: [
@@ -108,7 +108,7 @@ export function orderingTable(study: StudyTables): TableModel {
   const groups = pairs.map(([a, b]) => ({
     label: `${a} vs ${b}`,
     rows: study.metrics.map((metric) => ({
-      label: metricLabel(metric),
+      label: metricIdLabel(metric),
       cells: study.methods.map((method) => {
         const o = study.orderings.find((x) => x.a === a && x.b === b && x.metric === metric && x.method === method);
         if (!o) return cell(null, null, String);
@@ -140,7 +140,7 @@ export function winnerTable(study: StudyTables): TableModel {
       .filter((_, i) => parsed[i].cutoff === k)
       .map((metric) => ({
         // The metric's name without its cut-off (the group says K), with the definition it is read under.
-        label: metricLabel(metric.replace(`@${k}`, '')),
+        label: metricIdLabel(metric.replace(`@${k}`, '')),
         cells: study.methods.map((method) => {
           const w = study.winners.find((x) => x.metric === metric && x.method === method);
           return w
@@ -150,7 +150,7 @@ export function winnerTable(study: StudyTables): TableModel {
       })),
   }));
   const winners = study.winners.filter((w) => w.method === study.methods[0]);
-  const named = winners.map((w) => `${metricLabel(w.metric)}: ${w.winners.join(' = ')}`).join(', ');
+  const named = winners.map((w) => `${metricIdLabel(w.metric)}: ${w.winners.join(' = ')}`).join(', ');
   return {
     id: 'jin-table4',
     title: 'Jin et al. Table 4 · Correct winners',

@@ -6,9 +6,8 @@
  * `auc` does not have, so they are not offered for it.
  */
 import { InputError } from '../errors.ts';
-import { metricLabel } from '../labels.ts';
 import type { Metric, MetricKind } from '../metrics.ts';
-import { metricAtRank, parseMetric } from '../metrics.ts';
+import { metricAtRank } from '../metrics.ts';
 import { variantById, METRIC_VARIANTS } from './catalog.ts';
 import type { MetricVariant, VariantMetric } from './variant.ts';
 
@@ -100,14 +99,4 @@ export function sameAsKricheneRendle(variant: MetricVariant, metric: Metric, ite
     if (Math.abs(own - metricAtRank(metric, rank, itemCount)) > 1e-12) return false;
   }
   return true;
-}
-
-/**
- * A metric's name under a choice of variants: "AP@10" for Krichene & Rendle's definition, "AP@10 (AP@K / K)" for
- * another, so that every table header and exported file says which quantity its numbers are.
- */
-export function variantMetricLabel(id: string, choice: VariantChoice | undefined): string {
-  const kind = parseMetric(id).kind;
-  if (isDefaultVariant(kind, choice)) return metricLabel(id);
-  return `${metricLabel(id)} (${chosenVariant(kind, choice).label})`;
 }

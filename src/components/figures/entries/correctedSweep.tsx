@@ -1,7 +1,8 @@
 import { proxy } from 'comlink';
 import { itemCountRange } from '../../../core/index.ts';
 import { correctedSweepPlot } from '../../../figures/correctedSweepPlot.ts';
-import { fmtInt, metricLabel } from '../../../figures/labels.ts';
+import { metricIdLabel } from '../../../core/labels.ts';
+import { fmtInt } from '../../../figures/labels.ts';
 import type { SweepRequest, SweepResult } from '../../../../workers/figures/sweep.ts';
 import { Choice, ListInput, ScaleChoice } from '../Controls.tsx';
 import { figureEntry } from '../entry.ts';
@@ -87,7 +88,7 @@ export const correctedSweep = figureEntry<'fig6', CorrectedSweepRequest, SweepRe
       <Choice
         label="Metric"
         value={plainMetricId(request?.metrics[0] ?? METRICS[0])}
-        options={METRICS.map((id) => ({ value: id, label: metricLabel(id) }))}
+        options={METRICS.map((id) => ({ value: id, label: metricIdLabel(id) }))}
         onChange={settings.setter('metric')}
       />
       <ListInput

@@ -1,6 +1,6 @@
 import { priorText } from '../../../core/index.ts';
 import { correctionPlot } from '../../../figures/correctionPlot.ts';
-import { metricLabel } from '../../../figures/labels.ts';
+import { metricIdLabel } from '../../../core/labels.ts';
 import type { CorrectionCurves, CorrectionCurvesRequest } from '../../../../workers/figures/correctionVectors.ts';
 import { Choice, IntegerInput, ListInput, ScaleChoice } from '../Controls.tsx';
 import { figureEntry } from '../entry.ts';
@@ -19,7 +19,7 @@ const gammaProblem = (text: string) => {
 const gammaText = (text: string) => (gammaProblem(text) === null ? text : PAPER_GAMMAS);
 
 const metricOptions = (metrics: readonly string[]) =>
-  [...new Set(['ap', ...metrics])].map((id) => ({ value: id, label: metricLabel(id) }));
+  [...new Set(['ap', ...metrics])].map((id) => ({ value: id, label: metricIdLabel(id) }));
 
 /** The figure's m: its own, else the settings' (at most MAX_SAMPLE_SIZE). */
 const followedSampleSize = (inputs: FigureInputs) => Math.min(inputs.sampleSize, MAX_SAMPLE_SIZE);
