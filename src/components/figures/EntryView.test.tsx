@@ -89,12 +89,12 @@ describe('EntryView (the one view of every figure and table)', () => {
       const html = renderToStaticMarkup(<EntryView entry={entry} inputs={sampled} />);
       expect(html, id).toContain('Population: the MLE-recovered rank distribution of each recommender');
       expect(html, id).not.toMatch(/needs true ranks|Retry/);
-      expect(entry.request(sampled, FIGURE_DEFAULTS[entry.settings as 'fig6']).population).toEqual({
+      expect(entry.request(sampled, FIGURE_DEFAULTS[entry.settings.id as 'fig6']).population).toEqual({
         method: 'mle',
         seed: 1,
         sampleSize: 99,
       });
-      expect(entry.request(inputs, FIGURE_DEFAULTS[entry.settings as 'fig6']).population).toBeNull();
+      expect(entry.request(inputs, FIGURE_DEFAULTS[entry.settings.id as 'fig6']).population).toBeNull();
     }
   });
 

@@ -30,7 +30,7 @@ interface Computed {
  * until the new one is there, a finished result shown again at once), and the model as a chart or as tables.
  */
 export function EntryView({ entry, inputs }: EntryViewProps) {
-  const settings = figureSettings(inputs, entry.settings);
+  const settings = figureSettings(inputs, entry.settings.id);
   const problem = entry.problem?.(inputs) ?? null;
   const request: unknown = problem === null ? entry.request(inputs, settings.values) : null;
   const key = request === null ? null : requestKey(request);

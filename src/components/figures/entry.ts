@@ -8,7 +8,7 @@
 import type { ReactNode } from 'react';
 import type { PlotFigure } from '../../figures/plot.ts';
 import type { TableModel } from '../../figures/tableModel.ts';
-import type { FigureId, FigureSettingsMap } from '../../state/figureView.ts';
+import type { FigureId, FigureSettingsMap, FigureSettingsOf } from '../../state/figureView.ts';
 import type { AsyncApi } from '../../state/workerBridge.ts';
 import type { Lane, Progress } from '../../state/jobRunner.ts';
 import type { FigureSettingsHandle } from './figureSettings.ts';
@@ -42,8 +42,11 @@ export interface EntryContext<F extends FigureId, Req> {
 export interface FigureEntry<F extends FigureId, Req, Res> {
   /** The id of its section and the bridge channel of its computation: fig4, tables-kr, … */
   readonly id: string;
-  /** Whose settings it reads and writes in the figures' view. */
-  readonly settings: F;
+  /**
+   * Its settings (the registry's declaration, src/figures/figureRegistry.ts: each setting's default and schema),
+   * read and written in the figures' view under their id.
+   */
+  readonly settings: FigureSettingsOf<F>;
   /** A chart (controls in its toolbar) or tables (controls above them, shown before the first result). */
   readonly kind: 'figure' | 'tables';
   /** "Figure 4": the paper's number (tables put theirs in the title). */

@@ -1,5 +1,6 @@
 import { proxy } from 'comlink';
 import { itemCountRange } from '../../../core/index.ts';
+import { correctedSweepSettings } from '../../../figures/figureRegistry.ts';
 import { correctedSweepPlot } from '../../../figures/correctedSweepPlot.ts';
 import { metricIdLabel } from '../../../core/labels.ts';
 import { fmtInt } from '../../../figures/labels.ts';
@@ -38,7 +39,7 @@ type CorrectedSweepRequest = Populated<PageRequest<SweepRequest>>;
 /** Figure 6: expected metric vs. m, uncorrected and BV-corrected, with the smallest m that orders correctly. */
 export const correctedSweep = figureEntry<'fig6', CorrectedSweepRequest, SweepResult>({
   id: 'fig6',
-  settings: 'fig6',
+  settings: correctedSweepSettings,
   kind: 'figure',
   number: 'Figure 6',
   title: 'Expected Recall@10 vs. m: uncorrected and corrected',

@@ -1,4 +1,5 @@
 import { priorText } from '../../../core/index.ts';
+import { correctionCurvesSettings } from '../../../figures/figureRegistry.ts';
 import { correctionPlot } from '../../../figures/correctionPlot.ts';
 import { metricIdLabel } from '../../../core/labels.ts';
 import type { CorrectionCurves, CorrectionCurvesRequest } from '../../../../workers/figures/correctionVectors.ts';
@@ -27,7 +28,7 @@ const followedSampleSize = (inputs: FigureInputs) => Math.min(inputs.sampleSize,
 /** Figure 4: correction vectors on the sample (left) and expected corrected metric vs. true rank (right). */
 export const correctionCurves = figureEntry<'fig4', CorrectionCurvesRequest, CorrectionCurves>({
   id: 'fig4',
-  settings: 'fig4',
+  settings: correctionCurvesSettings,
   kind: 'figure',
   number: 'Figure 4',
   title: 'Corrected metrics: on the sample and in expectation',

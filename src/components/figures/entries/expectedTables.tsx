@@ -1,4 +1,5 @@
 import { itemCountRange } from '../../../core/index.ts';
+import { tablesSettings } from '../../../figures/figureRegistry.ts';
 import { catalogueText, fmtInt } from '../../../figures/labels.ts';
 import { expectedTables as expectedTableModels } from '../../../figures/paperTables.ts';
 import type { ExpectedTable, TableRequest } from '../../../../workers/jobs.ts';
@@ -13,7 +14,7 @@ import { withRankSources } from '../../../state/rankUpload.ts';
  */
 export const expectedTables = figureEntry<'tables', PageRequest<TableRequest>, ExpectedTable>({
   id: 'tables-expected',
-  settings: 'tables',
+  settings: tablesSettings,
   kind: 'tables',
   title: 'Tables · the papers’ tables on these data',
   lede: () => (

@@ -1,5 +1,6 @@
 import { proxy } from 'comlink';
 import { distributionMethodIds, priorText } from '../../../core/index.ts';
+import { learnedDistributionSettings } from '../../../figures/figureRegistry.ts';
 import { fmtInt } from '../../../figures/labels.ts';
 import { learnedDistributionPlot } from '../../../figures/learnedDistributionPlot.ts';
 import { fanOut } from '../../../state/fanOut.ts';
@@ -69,7 +70,7 @@ function merge(parts: readonly DistributionCurves[]): DistributionCurves {
 /** Figure 7 (Jin et al. 2021 Figure 2): learned P̂(R) and its CDF vs. the empirical P(R), per recommender. */
 export const learnedDistribution = figureEntry<'fig7', LearnedDistributionRequest, DistributionCurves>({
   id: 'fig7',
-  settings: 'fig7',
+  settings: learnedDistributionSettings,
   kind: 'figure',
   number: 'Figure 7',
   title: 'Learned rank distribution (Jin et al. 2021, Figure 2)',

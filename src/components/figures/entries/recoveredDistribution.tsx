@@ -1,9 +1,9 @@
 import { proxy } from 'comlink';
 import { distributionMethodIds, parseMethod } from '../../../core/index.ts';
+import { BAND_LEVELS, recoveredDistributionSettings } from '../../../figures/figureRegistry.ts';
 import { fmtInt } from '../../../figures/labels.ts';
 import { recoveredDistributionPlot } from '../../../figures/recoveredDistributionPlot.ts';
 import { recoveredMetricsTable } from '../../../figures/recoveredMetrics.ts';
-import { BAND_LEVELS } from '../../../state/figureView.ts';
 import type { AsyncApi } from '../../../state/workerBridge.ts';
 import type {
   RecoveredDistribution,
@@ -111,7 +111,7 @@ const LEVELS = BAND_LEVELS.map((level) => ({ value: String(level), label: `${100
  */
 export const recoveredDistribution = figureEntry<'recovered', RecoveredRequest, RecoveredDistribution>({
   id: 'recovered',
-  settings: 'recovered',
+  settings: recoveredDistributionSettings,
   kind: 'figure',
   number: 'Figure 7',
   title: 'Rank distribution recovered from these sampled ranks (Jin et al. 2021, Figure 2)',

@@ -30,7 +30,7 @@ describe('the registry’s requests', () => {
     Object.fromEntries(
       FIGURE_REGISTRY.flatMap((tab) => tab.entries).map((entry) => [
         entry.id,
-        requestKey(entry.request(inputs(prior), FIGURE_DEFAULTS[entry.settings as keyof typeof FIGURE_DEFAULTS])),
+        requestKey(entry.request(inputs(prior), FIGURE_DEFAULTS[entry.settings.id as keyof typeof FIGURE_DEFAULTS])),
       ]),
     );
 

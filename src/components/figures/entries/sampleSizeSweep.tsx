@@ -1,4 +1,5 @@
 import { proxy } from 'comlink';
+import { sampleSizeSweepSettings } from '../../../figures/figureRegistry.ts';
 import { sampleSizePlot } from '../../../figures/sampleSizePlot.ts';
 import type { SweepRequest, SweepResult } from '../../../../workers/figures/sweep.ts';
 import { ScaleChoice } from '../Controls.tsx';
@@ -13,7 +14,7 @@ type SampleSizeSweepRequest = Populated<PageRequest<SweepRequest>>;
 /** Figure 2: expected sampled metric vs. m for each recommender, ordering changes marked. */
 export const sampleSizeSweep = figureEntry<'fig2', SampleSizeSweepRequest, SweepResult>({
   id: 'fig2',
-  settings: 'fig2',
+  settings: sampleSizeSweepSettings,
   kind: 'figure',
   marksSampleSize: true,
   number: 'Figure 2',

@@ -1,6 +1,7 @@
 import { proxy } from 'comlink';
 import type { ReactNode } from 'react';
 import { UNIFORM_PRIOR, type PriorSpec } from '../../../core/index.ts';
+import { tablesSettings } from '../../../figures/figureRegistry.ts';
 import { fmtInt } from '../../../figures/labels.ts';
 import { estimatorTable, orderingTable, winnerTable } from '../../../figures/paperTables.ts';
 import type { TableModel } from '../../../figures/tableModel.ts';
@@ -37,7 +38,7 @@ interface StudyOptions {
 function studyEntry(options: StudyOptions): AnyEntry {
   return figureEntry<'tables', StudyRequest, StudyTables>({
     id: options.id,
-    settings: 'tables',
+    settings: tablesSettings,
     kind: 'tables',
     title: options.title,
     lede: ({ inputs }) => (
