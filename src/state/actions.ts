@@ -20,7 +20,7 @@ import { explorerStore as store, type ExplorerState } from './store.ts';
 import type { RecommenderEntry } from './store.ts';
 import { proxy } from 'comlink';
 import type { JobContext } from './jobRunner.ts';
-import { rankInputs } from './rankUpload.ts';
+import { withRankSources } from './rankUpload.ts';
 import { cancelTask, failure, replaceBridge, startTask } from './tasks.ts';
 import type { Bridge } from './workerBridge.ts';
 
@@ -179,8 +179,8 @@ export async function refreshEstimates(): Promise<void> {
     for (const group of groups) {
       const values = await job.worker(async (api) =>
         api.estimateAll(
-          {
-            recommenders: await rankInputs(api, active),
+          await withRankSources(api, {
+            recommenders: active,
             metrics: computed,
             methods: group.methods,
             itemCount,
@@ -189,7 +189,7 @@ export async function refreshEstimates(): Promise<void> {
             prior,
             ...(group.fit ? { fit: group.fit } : {}),
             ...(state.settings.ties ? { ties: state.settings.ties } : {}),
-          },
+          }),
           proxy(onProgress),
         ),
       );
