@@ -64,11 +64,24 @@ const boundaries = {
         'src/figures holds pure figure models: no comlink or zustand, a model neither calls a worker nor reads the store; its inputs are passed in.',
     },
   ],
+  state: [
+    {
+      group: [...react, 'd3-selection'],
+      message:
+        'src/state is the store and its actions, which run without a page (its tests run in Node): no React or d3-selection here; the components subscribe to the store (src/app/useExplorer.ts).',
+    },
+    {
+      regex: '^(\\.\\./)+(components|app)/',
+      message:
+        "src/state may not import the UI (src/components, src/app): data flow from the store to the UI, never back. What both need (a figure's settings, a label) belongs in src/state, src/figures or src/core.",
+    },
+  ],
   cli: [
     {
-      regex: '(^|/)src/(state|components|app)/',
+      // Out of cli/ only into src/core and src/io (and test/, the tests' helpers).
+      regex: '^(\\.\\./)+(?!src/(core|io)/|test/)(src|workers|scripts|bench|e2e|bin)/',
       message:
-        'cli/ runs in Node without a page: it calls the core, the parsers and the worker functions directly, never the store (src/state) or the UI.',
+        'cli/ runs in Node without a page: it imports only src/core and src/io (what it shares with the worker lives there), never workers/, the store (src/state), the figure models or the UI.',
     },
     {
       group: [...react, 'zustand', 'zustand/*'],
@@ -124,13 +137,27 @@ export default tseslint.config(
     files: ['src/figures/**/*.ts', 'src/figures/**/*.tsx'],
     rules: restrict(...boundaries.figures, toWorkersAsTypesOnly('src/figures')),
   },
-  { files: ['src/state/**/*.ts'], rules: restrict(toWorkersAsTypesOnly('src/state')) },
-  // Tests run in Node, outside the page's bundle, so they may import workers/ as values: a model's test computes
-  // its input with the worker function itself, and the state's tests (with src/state/testing.ts, their set-up,
-  // which derives the inline bridge from the API object) run the worker API on the calling thread.
+  { files: ['src/state/**/*.ts'], rules: restrict(...boundaries.state, toWorkersAsTypesOnly('src/state')) },
+  {
+    files: ['src/components/**/*.ts', 'src/components/**/*.tsx'],
+    rules: restrict(toWorkersAsTypesOnly('src/components')),
+  },
+  { files: ['src/app/**/*.ts', 'src/app/**/*.tsx'], rules: restrict(toWorkersAsTypesOnly('src/app')) },
+  // Tests run in Node, outside the page's bundle, so they may import workers/ as values: a model's or a view's test
+  // computes its input with the worker function itself, and the state's tests (with src/state/testing.ts, their
+  // set-up, which derives the inline bridge from the API object) run the worker API on the calling thread.
   { files: ['src/figures/**/*.test.ts'], rules: restrict(...boundaries.figures) },
   {
     files: ['src/state/**/*.test.ts', 'src/state/testing.ts'],
+    rules: restrict(...boundaries.state),
+  },
+  {
+    files: [
+      'src/components/**/*.test.ts',
+      'src/components/**/*.test.tsx',
+      'src/app/**/*.test.ts',
+      'src/app/**/*.test.tsx',
+    ],
     rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
   { files: ['cli/**/*.ts'], rules: restrict(...boundaries.cli) },

@@ -103,6 +103,78 @@ describe('layer boundaries', () => {
     expect(typeImport).toEqual([]);
   });
 
+  it('src/components and src/app import workers/ as types only, at any depth; their tests may compute with it', async () => {
+    for (const [path, prefix] of [
+      ['src/components/figures/entries/planted.tsx', '../../../../'],
+      ['src/components/planted.tsx', '../../'],
+      ['src/app/planted.tsx', '../../'],
+    ]) {
+      const layer = path.split('/').slice(0, 2).join('/');
+      const messages = await boundaryMessages(
+        [
+          `import { sweepSampleSizes } from '${prefix}workers/figures/sweep.ts';`,
+          `import type { SweepResult } from '${prefix}workers/figures/sweep.ts';`,
+          'export const planted = sweepSampleSizes;',
+          'export type Planted = SweepResult;',
+          '',
+        ].join('\n'),
+        path,
+      );
+      expect(messages.map((message) => message.line)).toEqual([1]);
+      expect(messages[0].severity).toBe(2);
+      expect(messages[0].message).toContain(`${layer} may import workers/ as types only`);
+    }
+    const test = await boundaryMessages(
+      "import { sweepSampleSizes } from '../../../workers/figures/sweep.ts';\nexport const planted = sweepSampleSizes;\n",
+      'src/components/figures/planted.test.tsx',
+    );
+    expect(test).toEqual([]);
+  });
+
+  it('src/state may not import React or the UI, nor may its tests', async () => {
+    for (const path of ['src/state/planted.ts', 'src/state/planted.test.ts']) {
+      const messages = await boundaryMessages(
+        [
+          "import { useState } from 'react';",
+          "import { EntryView } from '../components/figures/EntryView.tsx';",
+          "import { App } from '../app/App.tsx';",
+          "import { explorerStore } from './store.ts';",
+          "import { parseMetric } from '../core/index.ts';",
+          'export const planted = [useState, EntryView, App, explorerStore, parseMetric];',
+          '',
+        ].join('\n'),
+        path,
+      );
+      expect(messages.map((message) => message.line)).toEqual([1, 2, 3]);
+      expect(messages[0].message).toContain('src/state is the store and its actions');
+      expect(messages[1].message).toContain('src/state may not import the UI');
+    }
+    const deeper = await boundaryMessages(
+      "import { EntryView } from '../../components/figures/EntryView.tsx';\nexport const planted = EntryView;\n",
+      'src/state/datasets/planted.ts',
+    );
+    expect(deeper).toHaveLength(1);
+  });
+
+  it('cli/ imports only src/core, src/io and itself (its tests also test/)', async () => {
+    const messages = await boundaryMessages(
+      [
+        "import { estimateAll } from '../../workers/jobs.ts';",
+        "import { resultsTable } from '../../src/figures/resultsTable.ts';",
+        "import { explorerStore } from '../../src/state/store.ts';",
+        "import { parseMethod } from '../../src/core/index.ts';",
+        "import { parseRankFile } from '../../src/io/index.ts';",
+        "import { readSetup } from '../inputs.ts';",
+        "import { expectClose } from '../../test/expectClose.ts';",
+        'export const planted = [estimateAll, resultsTable, explorerStore, parseMethod, parseRankFile, readSetup, expectClose];',
+        '',
+      ].join('\n'),
+      'cli/commands/planted.test.ts',
+    );
+    expect(messages.map((message) => message.line)).toEqual([1, 2, 3]);
+    expect(messages[0].message).toContain('cli/ runs in Node without a page: it imports only src/core and src/io');
+  });
+
   it('cli/ may not import the store', async () => {
     const messages = await boundaryMessages(
       "import { explorerStore } from '../src/state/store.ts';\nexport const planted = explorerStore;\n",
@@ -142,7 +214,7 @@ describe('layer boundaries', () => {
     expect(messages[0].message).toContain('src/core is the pure math library');
   });
 
-  it('the real workers/, src/figures, src/state, cli/, src/io and src/core break no boundary', async () => {
+  it('the real workers/, src/figures, src/state, cli/, src/io, src/core, src/components and src/app break no boundary', async () => {
     const boundariesOnly = new ESLint({ cwd: root, ruleFilter: ({ ruleId }) => ruleId === BOUNDARY_RULE });
     const results = await boundariesOnly.lintFiles([
       'workers',
@@ -151,6 +223,8 @@ describe('layer boundaries', () => {
       'cli',
       'src/io',
       'src/core',
+      'src/components',
+      'src/app',
     ]);
     expect(results.length).toBeGreaterThan(100);
     const broken = results.flatMap((result) =>

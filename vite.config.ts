@@ -40,7 +40,7 @@ function contentSecurityPolicy(): Plugin {
 
 /**
  * A name for this build (version and time): finished figure results stored in IndexedDB are keyed by it
- * (src/components/figures/resultCache.ts), so that a new build never shows what an older one computed. Development
+ * (src/state/resultCache.ts), so that a new build never shows what an older one computed. Development
  * and tests have none and keep results in memory only.
  */
 function buildId(): Plugin {

@@ -7,11 +7,11 @@
  */
 import { readFileSync } from 'node:fs';
 import * as core from '../src/core/index.ts';
-import { studyTables } from '../workers/figures/studyTables.ts';
+import { studyTables } from '../workers/study.ts';
 import { parseRankFile } from '../src/io/index.ts';
 import { correctedSweepPlot } from '../src/figures/correctedSweepPlot.ts';
 import { correctionPlot } from '../src/figures/correctionPlot.ts';
-import { correctionCurves } from '../workers/figures/correctionCurves.ts';
+import { correctionCurves } from '../workers/figures/correctionVectors.ts';
 import { distributionCurves } from '../workers/figures/distributionCurves.ts';
 import { sampledCurves } from '../workers/figures/rankCurves.ts';
 import { sweepSampleSizes } from '../workers/figures/sweep.ts';

@@ -13,7 +13,7 @@ import { run as runCli } from '../cli/run.ts';
 import { estimateAll } from '../workers/jobs.ts';
 import { bootstrapIntervals } from '../workers/intervals.ts';
 import { distributionCurves } from '../workers/figures/distributionCurves.ts';
-import { studyTables } from '../workers/figures/studyTables.ts';
+import { studyTables } from '../workers/study.ts';
 import { sweepSampleSizes } from '../workers/figures/sweep.ts';
 import { bench } from './harness.ts';
 import { DEFAULT_SETTINGS } from '../src/state/document.ts';

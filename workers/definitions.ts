@@ -8,18 +8,18 @@ import {
   DEFAULT_VARIANTS,
   exactMetricUnderTies,
   isSingleRelevant,
+  kindOfReading,
   METRIC_VARIANTS,
   parseMetric,
   sameAsKricheneRendle,
   variantValues,
-  type MetricKind,
+  type RankData,
   type TieRule,
   type VariantMetric,
 } from '../src/core/index.ts';
-import { resolveRank, type RankSource } from './rankRegistry.ts';
 
 export interface DefinitionsRequest {
-  readonly recommenders: readonly RankSource[];
+  readonly recommenders: readonly RankData[];
   readonly itemCount: number;
   /** The cut-off K of the @K variants. */
   readonly cutoff: number;
@@ -69,23 +69,12 @@ export interface DefinitionsResult {
 /** The order of the tie comparison's columns: the best case, the expectation, the worst case. */
 export const TIE_COLUMNS: readonly TieRule[] = ['optimistic', 'random', 'pessimistic'];
 
-/** Krichene & Rendle's metric a variant family reads (for the check of the corrections). */
-const KIND_OF: Readonly<Record<VariantMetric, MetricKind>> = {
-  precision: 'precision',
-  recall: 'recall',
-  hitrate: 'recall',
-  mrr: 'ap',
-  ap: 'ap',
-  ndcg: 'ndcg',
-  auc: 'auc',
-};
-
 /** The same-function check runs on a catalogue of at most this many items (the variants differ at small ranks). */
 const CHECK_ITEMS = 500;
 
 export function definitionsTable(request: DefinitionsRequest): DefinitionsResult {
   const { itemCount, cutoff, ties } = request;
-  const data = request.recommenders.map(resolveRank);
+  const data = request.recommenders;
   const problems: (string | null)[] = data.map(() => null);
   const values = data.map((d, i) => {
     try {
@@ -98,7 +87,7 @@ export function definitionsTable(request: DefinitionsRequest): DefinitionsResult
   const single = data.every(isSingleRelevant);
   const checkItems = Math.min(itemCount, CHECK_ITEMS);
   const variants = METRIC_VARIANTS.map((variant, j): VariantRow => {
-    const kind = KIND_OF[variant.metric];
+    const kind = kindOfReading(variant.metric);
     const metric = parseMetric(kind === 'auc' ? 'auc' : `${kind}@${Math.min(cutoff, checkItems)}`);
     const same = variant.id === DEFAULT_VARIANTS[kind] || sameAsKricheneRendle(variant, metric, checkItems);
     return {
@@ -115,7 +104,7 @@ export function definitionsTable(request: DefinitionsRequest): DefinitionsResult
   return { recommenders: data.map((d) => d.name), variants, problems, ties: tieComparison(data, itemCount, cutoff) };
 }
 
-function tiedUsers(data: ReturnType<typeof resolveRank>): number {
+function tiedUsers(data: RankData): number {
   const ties = data.ties;
   if (!ties) return 0;
   let count = 0;
@@ -127,11 +116,7 @@ function tiedUsers(data: ReturnType<typeof resolveRank>): number {
   return count;
 }
 
-function tieComparison(
-  data: readonly ReturnType<typeof resolveRank>[],
-  itemCount: number,
-  cutoff: number,
-): TieComparison[] | null {
+function tieComparison(data: readonly RankData[], itemCount: number, cutoff: number): TieComparison[] | null {
   if (!data.some((d) => tiedUsers(d) > 0)) return null;
   const recall = parseMetric(`recall@${cutoff}`);
   const auc = parseMetric('auc');

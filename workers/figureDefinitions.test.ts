@@ -24,7 +24,7 @@ describe('figures read metrics under a chosen definition', () => {
   const data = singleRankData('A', ranks);
 
   it('Tables 1–2: AP@10 / 10 exactly and in expectation', () => {
-    const table = api.expectedTableModel({ ...setup, recommenders: [data], metrics: ['ap@10', 'ap@10:ap-k'] });
+    const table = api.expectedTable({ ...setup, recommenders: [data], metrics: ['ap@10', 'ap@10:ap-k'] });
     expect(table.metrics).toEqual(['ap@10', 'ap@10:ap-k']);
     expectClose(table.exact[0][1], table.exact[0][0] / 10, 1e-15);
     expectClose(table.mean[0][1], table.mean[0][0] / 10, 1e-15);
@@ -121,8 +121,8 @@ describe('figures order tied items by the request’s rule', () => {
       ['pessimistic', [4, 4, 4, 19, 30, 50]],
     ] as const) {
       const request = { ...setup, metrics: ['recall@3', 'ndcg@10', 'auc'] };
-      const got = api.expectedTableModel({ ...request, recommenders: [tied], ties: rule });
-      const want = api.expectedTableModel({ ...request, recommenders: [byHand([...positions])] });
+      const got = api.expectedTable({ ...request, recommenders: [tied], ties: rule });
+      const want = api.expectedTable({ ...request, recommenders: [byHand([...positions])] });
       expectClose(got.exact[0], want.exact[0], 1e-15, rule);
       expectClose(got.mean[0], want.mean[0], 1e-15, rule);
     }
@@ -130,12 +130,12 @@ describe('figures order tied items by the request’s rule', () => {
 
   it('random: the exact average over every position of each range', () => {
     const request = { ...setup, metrics: ['recall@3', 'ndcg@10', 'auc'] };
-    const got = api.expectedTableModel({ ...request, recommenders: [tied], ties: 'random' });
+    const got = api.expectedTable({ ...request, recommenders: [tied], ties: 'random' });
     // Every combination of positions, weighted equally within each user: by linearity, the mean over users of
     // each user's mean over its own range.
     const users = [[1, 2, 3, 4], [1, 2, 3, 4], [1, 2, 3, 4], Array.from({ length: 10 }, (_, i) => 10 + i), [30], [50]];
     const perUser = users.map((range) => {
-      const one = range.map((r) => api.expectedTableModel({ ...request, recommenders: [byHand([r])] }));
+      const one = range.map((r) => api.expectedTable({ ...request, recommenders: [byHand([r])] }));
       const mean = (pick: (t: (typeof one)[number]) => number[]) =>
         pick(one[0]).map((_, j) => one.reduce((s, t) => s + pick(t)[j], 0) / one.length);
       return { exact: mean((t) => t.exact[0]), sampled: mean((t) => t.mean[0]) };
@@ -161,7 +161,7 @@ describe('figures order tied items by the request’s rule', () => {
     const optimistic = api.studyTables({ ...request, recommenders: [tied], ties: 'optimistic' });
     expect(rows(optimistic)).toEqual(rows(byHandStudy));
     const random = api.studyTables({ ...request, recommenders: [tied], ties: 'random' });
-    const table = api.expectedTableModel({ ...request, recommenders: [tied], ties: 'random' });
+    const table = api.expectedTable({ ...request, recommenders: [tied], ties: 'random' });
     expectClose(
       rows(random).map((r) => r.exact),
       table.exact[0],

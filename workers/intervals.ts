@@ -17,22 +17,21 @@ import {
   parseMethod,
   parseDefinedMetric,
   priorVector,
-  sampledEstimateResampling,
+  estimatesBootstrap,
   type Definitions,
   type FitOptions,
   type JointBootstrap,
   type NamedDifference,
   type PointInterval,
   type RankData,
-  type ResampleValues,
+  type Result,
   type SamplingSetup,
 } from '../src/core/index.ts';
 import { itemCountsOf, workerKernels } from './jobs.ts';
 import { throttle } from './progress.ts';
-import { resolveRank, type RankSource } from './rankRegistry.ts';
 
 export interface IntervalRequest extends SamplingSetup {
-  readonly recommenders: readonly RankSource[];
+  readonly recommenders: readonly RankData[];
   readonly metrics: readonly string[];
   /**
    * Sampled ranks: the ids the estimates are computed for, aligned with `metrics`, each read under its chosen variant
@@ -98,20 +97,27 @@ export function bootstrapDraws(
   slice?: ResampleSlice,
   onProgress?: (done: number, total: number) => void,
 ): IntervalDraws {
-  const data: RankData[] = request.recommenders.map(resolveRank);
+  const data = request.recommenders;
   const metrics = (request.computedMetrics ?? request.metrics).map(parseDefinedMetric);
-  const replicates = request.replicates ?? 200;
   const { itemCount, sampleSize, sampling } = request;
+  const draws = {
+    replicates: request.replicates ?? 200,
+    seed: request.seed,
+    onProgress: throttle(onProgress),
+    from: slice?.from,
+    to: slice?.to,
+  };
   let methodIds: string[];
-  let values: ((d: RankData) => number[]) | ResampleValues;
+  let boot: Result<JointBootstrap>;
   if (request.rankKind === 'true') {
     methodIds = ['exact'];
     const { definitions } = request;
     // Under definitions (random ties: each user's expectation over its tie range) every user's value is computed
     // once and each resample's value is a weighted sum of them (core ties/userValues.ts; SAUC recomputed).
-    values = definitions
+    const values = definitions
       ? definedExactResampling(metrics, itemCount, definitions)
-      : (d) => metrics.map((metric) => exactMetric(d, metric, itemCount));
+      : (d: RankData) => metrics.map((metric) => exactMetric(d, metric, itemCount));
+    boot = jointBootstrap(data, values, draws);
   } else {
     const methods = request.methods.map(parseMethod);
     methodIds = methods.map((m) => m.id);
@@ -127,18 +133,15 @@ export function bootstrapDraws(
     const cache = new EstimatorVectors(metrics, setup, new DistributionCache(workerKernels));
     // Every resample uses the n of the data's users: solve (or interpolate) each n's vectors once, up front.
     cache.prepare(methods, itemCountsOf(data, itemCount));
-    // The users are resampled with their tie ranges; each resample is then estimated as the point estimates are
-    // (workers/jobs.ts estimateAll), so the identity resample gives the point estimates (random ties: the vector
-    // methods' per-user estimates computed once, core ties/sampledResampling.ts).
-    values = sampledEstimateResampling(metrics, methods, setup, cache, request.definitions?.ties);
+    // The core's one bootstrap of the estimates (the CLI's too): the users are resampled with their tie ranges and
+    // each resample is estimated as the point estimates are (workers/jobs.ts estimateAll), so the identity resample
+    // gives the point estimates; the vector methods' per-user estimates are computed once.
+    boot = estimatesBootstrap(data, metrics, methods, setup, cache, {
+      ...draws,
+      ties: request.definitions?.ties,
+      reuseUserEstimates: true,
+    });
   }
-  const boot = jointBootstrap(data, values, {
-    replicates,
-    seed: request.seed,
-    onProgress: throttle(onProgress),
-    from: slice?.from,
-    to: slice?.to,
-  });
   if (!boot.ok) throw new Error(boot.error);
   return { methods: methodIds, boot: boot.value };
 }

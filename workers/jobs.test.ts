@@ -4,16 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { expectClose } from '../test/expectClose.ts';
-import {
-  createRandom,
-  estimateMetrics,
-  exactMetricUnderTies,
-  parseMethodList,
-  parseMetric,
-  parseMetricList,
-  singleRankData,
-} from '../src/core/index.ts';
-import { estimateAll, readInput, runStudy } from './jobs.ts';
+import { createRandom, estimateMetrics, parseMethodList, parseMetricList, singleRankData } from '../src/core/index.ts';
+import { estimateAll, readInput } from './jobs.ts';
 
 describe('estimateAll with a per-user n', () => {
   // 600 users with 120 distinct n in 1,000..2,190 and sampled ranks among m = 20 (+ the relevant item).
@@ -88,33 +80,6 @@ describe('readInput', () => {
       expect(Array.from(data.ranks)).toEqual(ranks);
       expect(Array.from(data.relevance!)).toEqual(grades);
       expect([Array.from(data.ties!.low), Array.from(data.ties!.high)]).toEqual([low, high]);
-    }
-  });
-});
-
-describe('runStudy under a tie rule', () => {
-  it('passes the rule to the simulation: its exact values are exactMetricUnderTies', () => {
-    const data = {
-      ...singleRankData('T', [3, 20, 7]),
-      ties: { low: Float64Array.from([1, 5, 7]), high: Float64Array.from([12, 30, 7]) },
-    };
-    const request = {
-      recommenders: [data],
-      metrics: ['recall@10', 'auc'],
-      methods: ['sampled'],
-      itemCount: 100,
-      sampleSize: 20,
-      sampling: 'with-replacement' as const,
-      prior: { kind: 'uniform' as const },
-      repetitions: 5,
-      seed: 1,
-    };
-    for (const ties of ['optimistic', 'pessimistic', 'random'] as const) {
-      const result = runStudy({ ...request, ties });
-      for (const id of request.metrics) {
-        const row = result.results.find((r) => r.metric === id)!;
-        expect(row.exact).toBeCloseTo(exactMetricUnderTies(data, parseMetric(id), 100, ties), 14);
-      }
     }
   });
 });

@@ -1,11 +1,11 @@
 /**
  * Jobs that run inside the compute worker in one call, because they share state that cannot cross the worker
  * boundary (one cache of correction vectors for all recommenders, a prior of n values, progress callbacks).
- * Pure functions of src/core and src/io: the worker exposes them, tests call them directly.
+ * Pure functions of src/core and src/io on rank data (api.ts resolves the page's references to uploaded data):
+ * the worker exposes them, tests call them directly.
  */
 import {
   definedMetricsTable,
-  type DefinedSummary,
   type Definitions,
   distinctItemCounts,
   DistributionCache,
@@ -15,13 +15,10 @@ import {
   kernelStores,
   parseMethod,
   parseDefinedMetric,
-  parseMetric,
   priorVector,
-  simulate,
   type RankData,
   type MetricsRequest,
   type TieRule,
-  type SimulationResult,
   withTieRule,
 } from '../src/core/index.ts';
 import { ok, type Parsed } from '../src/io/fileError.ts';
@@ -31,26 +28,48 @@ import type { RankFileOptions } from '../src/io/rankFile.ts';
 import { decodeUtf8 } from '../src/io/utf8.ts';
 import { parseRankList, type RankListOptions, type RankListResult } from '../src/io/rankList.ts';
 import { throttle, type Progress } from './progress.ts';
-import { resolveRank, type RankSource } from './rankRegistry.ts';
 
-/** The recommenders (data or references to uploaded data) and metric ids of a job, with n, m and the sampling law. */
-export type TableRequest = MetricsRequest<RankSource> & {
+/** The recommenders and metric ids of a table, with n, m and the sampling law. */
+export type TableRequest = MetricsRequest & {
   /** The metrics' chosen variants and the tie rule (core variants/definedTable.ts); absent: Krichene & Rendle's. */
   readonly definitions?: Definitions;
 };
 
+/** Krichene & Rendle's Tables 1–2: the exact and the expected sampled metrics with their spread, per recommender. */
+export interface ExpectedTable {
+  readonly recommenders: readonly string[];
+  /** The metric ids, as parsed (`ap@10:ap-k` for a metric read under a chosen variant). */
+  readonly metrics: readonly string[];
+  /** [recommender][metric]. */
+  readonly exact: number[][];
+  /**
+   * The expected sampled value and its std: NaN where a chosen variant has none (core definedMetricsTable: several
+   * relevant items per user), which only the results table's `definitions` can ask for.
+   */
+  readonly mean: number[][];
+  readonly std: number[][];
+}
+
 /**
- * Exact metric, expected sampled metric and its std (Tables 1 and 2): out[recommender][metric], under the chosen
- * definitions (the sampled value null where a variant has none). One call, so that the rank data cross the worker
- * boundary once, however many metrics there are.
+ * Exact metric, expected sampled metric and its std (Tables 1 and 2) for every recommender and metric, under the
+ * chosen definitions (`definitions`, the results table) or for metrics read under a variant (`ap@10:ap-k`, the
+ * Tables tab): analytic (eq 16). One call, so that the rank data cross the worker boundary once, however many
+ * metrics there are. The one table job of the page.
  */
-export function expectedTable(request: TableRequest): DefinedSummary[][] {
-  const data = request.recommenders.map(resolveRank);
-  return definedMetricsTable(data, request.metrics.map(parseMetric), request, request.definitions);
+export function expectedTable(request: TableRequest): ExpectedTable {
+  const metrics = request.metrics.map(parseDefinedMetric);
+  const rows = definedMetricsTable(request.recommenders, metrics, request, request.definitions);
+  return {
+    recommenders: request.recommenders.map((r) => r.name),
+    metrics: metrics.map((m) => m.id),
+    exact: rows.map((r) => r.map((s) => s.exact)),
+    mean: rows.map((r) => r.map((s) => s.sampledMean ?? NaN)),
+    std: rows.map((r) => r.map((s) => s.sampledStd ?? NaN)),
+  };
 }
 
 /** The methods the explorer compares (the sampled metric, the corrections of section 5, BV for each γ), by id. */
-export type CorrectionRequest = MetricsRequest<RankSource> & {
+export type CorrectionRequest = MetricsRequest & {
   readonly methods: readonly string[];
   /** The rank-distribution fits' settings (EM stopping rule, iteration cap); the core's defaults when absent. */
   readonly fit?: FitOptions;
@@ -62,7 +81,6 @@ export type CorrectionRequest = MetricsRequest<RankSource> & {
   readonly ties?: TieRule;
 };
 
-/** Reports each correction solve (one per method and distinct n, or per interpolation node), for progress. */
 /**
  * The fits' kernels this worker keeps for all its jobs (core recover.ts KernelStores): the points and the intervals
  * of every group of methods of a data set build each kernel once (at n = 50,000, the stored rows and their bins).
@@ -118,7 +136,7 @@ export function estimateAll(request: CorrectionRequest, onProgress?: Progress): 
     itemCountVectors: 'interpolated' as const,
     ...(request.fit ? { fit: request.fit } : {}),
   };
-  const data = request.recommenders.map((source) => withTieRule(resolveRank(source), request.ties));
+  const data = request.recommenders.map((recommender) => withTieRule(recommender, request.ties));
   const cache = new CountingVectors(metrics, setup, throttle(onProgress));
   // Many distinct n (MovieLens: 743): CLS and BV are solved on a grid of n and interpolated (error < 1e-5, core
   // itemCountGrid.ts); everything is solved up front, so progress counts the solves.
@@ -126,28 +144,6 @@ export function estimateAll(request: CorrectionRequest, onProgress?: Progress): 
   return data.map((recommender) => {
     const rows = estimateMetrics(recommender, metrics, methods, setup, cache);
     return methods.map((_, i) => metrics.map((_, j) => rows[i * metrics.length + j].estimate));
-  });
-}
-
-export interface StudyRequest extends CorrectionRequest {
-  readonly repetitions: number;
-  readonly seed: number;
-}
-
-/**
- * The Monte Carlo study (core simulate), reporting progress at most every 100 ms. A tie rule (`ties`) goes to the
- * simulation as it is: it orders the tied items itself, in each repetition.
- */
-export function runStudy(request: StudyRequest, onProgress?: Progress): SimulationResult {
-  return simulate({
-    ...request,
-    recommenders: request.recommenders.map(resolveRank),
-    metrics: request.metrics.map(parseDefinedMetric),
-    methods: request.methods.map(parseMethod),
-    prior: priorVector(request.prior, request.itemCount),
-    // Per-instance n: corrections interpolated in n (core itemCountGrid.ts), as in the figures' studies.
-    itemCountVectors: 'interpolated',
-    onProgress: throttle(onProgress),
   });
 }
 

@@ -9,9 +9,8 @@ import {
   namedDifferences,
   bootstrapEstimates,
   estimateMetrics,
-  jointBootstrap,
+  estimatesBootstrap,
   percentileInterval,
-  resampleSetup,
   type EstimateResult,
   type Metric,
   type Method,
@@ -223,11 +222,10 @@ function compare(
   options: { replicates: number; seed: number; onProgress?: (done: number, total: number) => void },
   error: (message: string) => Error,
 ): { results: (EstimateResult & { recommender: string; low: number; high: number })[]; differences: Difference[] } {
-  const rowsOf = (data: RankData, at = setup) => estimateMetrics(data, metrics, methods, at, cache);
-  const shape = rowsOf(recommenders[0]);
-  // Each recommender's resamples fit on the grid of n of its own data (core resampleSetup).
-  const setups = recommenders.map((data) => resampleSetup(setup, data));
-  const boot = jointBootstrap(recommenders, (data, r) => rowsOf(data, setups[r]).map((row) => row.estimate), options);
+  // The names of the values, method-major as the core lists the estimates.
+  const shape = methods.flatMap((method) => metrics.map((metric) => ({ metric: metric.id, method: method.id })));
+  // Each resample re-estimated whole, its fits on the grid of n of its recommender's data (core estimatesBootstrap).
+  const boot = estimatesBootstrap(recommenders, metrics, methods, setup, cache, options);
   if (!boot.ok) throw error(boot.error);
   const { point, replicates } = boot.value;
   const results = recommenders.flatMap((data, r) =>

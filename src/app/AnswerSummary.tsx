@@ -1,13 +1,15 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { PairVerdicts } from '../components/PairVerdicts.tsx';
+import { useJob } from '../components/useJob.ts';
 import { formatInteger, metricLabel } from '../core/labels.ts';
 import { definedMetricIds } from '../core/index.ts';
 import { resultsTable } from '../figures/resultsTable.ts';
-import { requestKey } from '../components/figures/requestKey.ts';
 import type { SweepResult } from '../../workers/figures/sweep.ts';
 import { activeRecommenders, currentBridge } from '../state/actions.ts';
 import type { FigureTab } from '../state/figureView.ts';
-import { rankInputs } from '../state/rankUpload.ts';
+import type { JobTask } from '../state/jobRunner.ts';
+import { withRankSources } from '../state/rankUpload.ts';
+import { requestKey } from '../state/requestKey.ts';
 import { updateFiguresView } from '../state/settingsActions.ts';
 import { explorerStore, type TableResult } from '../state/store.ts';
 import { estimatesModels } from './EstimatesSection.tsx';
@@ -37,10 +39,15 @@ function openFigure(tab: FigureTab, metric?: string, gamma?: number): void {
 type SweepState =
   { status: 'idle' | 'loading' | 'error'; value: SweepResult | null } | { status: 'ready'; value: SweepResult };
 
+/** Pause before the summary's sweep starts: the results table computes first. */
+const SWEEP_DELAY_MS = 250;
+
 /**
- * The points Figures 2 and 6 locate, for the table's recommenders and metrics. The sweep covers every m, so it is
- * named by its own inputs (data, metrics, n, law, prior, γ), not by the table: moving m keeps it, and a result is
- * only ever shown for the inputs it was computed from (never an older data set's sweep beside a new table).
+ * The points Figures 2 and 6 locate, for the table's recommenders and metrics, as a job of the page's one runner
+ * (src/state/jobRunner.ts, channel `summary`: the run it replaces is cancelled, a finished sweep is shown again at
+ * once). The sweep covers every m, so it is named by its own inputs (data, metrics, n, law, prior, γ), not by the
+ * table: moving m keeps it, and a result is only ever shown for the inputs it was computed from (never an older data
+ * set's sweep beside a new table).
  */
 function useSweep(table: TableResult | null, gamma: number): SweepState {
   const prior = useExplorer((s) => s.settings.prior);
@@ -71,51 +78,27 @@ function useSweep(table: TableResult | null, gamma: number): SweepState {
     };
     return { request, key: requestKey(request), names: table.metrics };
   }, [table, gamma, prior]);
-  const [state, setState] = useState<{ readonly key: string | null; readonly sweep: SweepState }>({
-    key: null,
-    sweep: { status: 'idle', value: null },
-  });
   const key = inputs?.key ?? null;
-  const current = useRef(inputs);
-  current.current = inputs;
-  useEffect(() => {
-    const wanted = current.current;
-    if (!wanted) return;
-    const controller = new AbortController();
-    const set = (sweep: SweepState) => {
-      if (!controller.signal.aborted) setState({ key: wanted.key, sweep });
-    };
-    const timer = setTimeout(() => {
-      // The uncorrected metric first (seconds on MovieLens), then BV, whose solves up to m = 1,000 take longer: the
-      // first sentences do not wait for the corrections.
-      const { recommenders, gamma: g, ...rest } = wanted.request;
-      currentBridge()
-        .run('summary', controller.signal, async (api) => {
-          const request = {
-            ...rest,
-            recommenders: await rankInputs(api, recommenders),
-            points: 40,
-            correctedLimit: CORRECTED_LIMIT,
-          };
+  const task: JobTask<SweepResult> | null = inputs
+    ? (job) =>
+        job.worker(async (api) => {
+          // The uncorrected metric first (seconds on MovieLens), then BV, whose solves up to m = 1,000 take longer:
+          // the first sentences do not wait for the corrections.
+          const { gamma: g, ...rest } = inputs.request;
+          const request = await withRankSources(api, { ...rest, points: 40, correctedLimit: CORRECTED_LIMIT });
           // The sweep's metrics carry their definitions (ap@10:ap-k); the summary names them as the table does.
-          const named = (sweep: SweepResult) => renamedMetrics(sweep, request.metrics, wanted.names);
+          const named = (sweep: SweepResult) => renamedMetrics(sweep, request.metrics, inputs.names);
           const sampled = named(await api.sweepSampleSizes({ ...request, methods: ['sampled'] }));
-          set({ status: 'loading', value: sampled });
+          job.onPartial(sampled);
           const corrected = named(await api.sweepSampleSizes({ ...request, methods: [`bv:${g}`] }));
           return mergeSweeps(sampled, corrected);
         })
-        .then(
-          (value) => set({ status: 'ready', value }),
-          () => set({ status: 'error', value: null }),
-        );
-    }, 250);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [key]);
+    : null;
+  const job = useJob(currentBridge(), 'summary', key, task, SWEEP_DELAY_MS);
   if (key === null) return { status: 'idle', value: null };
-  return state.key === key ? state.sweep : { status: 'loading', value: null };
+  if (job.status === 'error') return { status: 'error', value: null };
+  if (job.valueKey !== key || job.value === null) return { status: 'loading', value: null };
+  return job.status === 'ready' ? { status: 'ready', value: job.value } : { status: 'loading', value: job.value };
 }
 
 /** The sweep with each metric id `from[j]` named `to[j]` (a metric under a definition, by the table's name). */

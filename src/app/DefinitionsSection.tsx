@@ -1,7 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { useOnScreen } from '../components/figures/useOnScreen.ts';
-import { useJob } from '../components/figures/useJob.ts';
-import { requestKey } from '../components/figures/requestKey.ts';
+import { useJob } from '../components/useJob.ts';
 import { SelectField } from '../components/SelectField.tsx';
 import { StatusMessage } from '../components/StatusMessage.tsx';
 import {
@@ -14,7 +13,8 @@ import {
 } from '../core/index.ts';
 import { activeRecommenders, currentBridge } from '../state/actions.ts';
 import { hasTieRanges } from '../state/definitions.ts';
-import { rankInputs } from '../state/rankUpload.ts';
+import { withRankSources } from '../state/rankUpload.ts';
+import { requestKey } from '../state/requestKey.ts';
 import type { ExplorerState } from '../state/store.ts';
 import { setTies, setVariant } from '../state/settingsActions.ts';
 import type { DefinitionsResult } from '../../workers/definitions.ts';
@@ -73,8 +73,8 @@ export function DefinitionsSection() {
   const ref = useRef<HTMLElement>(null);
   const onScreen = useOnScreen(ref);
   const key = onScreen && trueRanks && active.length > 0 ? requestKey(request) : null;
-  const job = useJob<DefinitionsResult>(currentBridge(), 'definitions', key, async (api) =>
-    api.definitionsTable({ ...request, recommenders: await rankInputs(api, request.recommenders) }),
+  const job = useJob<DefinitionsResult>(currentBridge(), 'definitions', key, (run) =>
+    run.worker(async (api) => api.definitionsTable(await withRankSources(api, request))),
   );
   const [catalogueOpen, setCatalogueOpen] = useState(false);
   const chosen = new Set(KIND_CONTROLS.map(({ kind }) => settings.variants?.[kind] ?? DEFAULT_VARIANTS[kind]));

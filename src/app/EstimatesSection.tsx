@@ -6,8 +6,8 @@ import { tieRuleText } from '../core/index.ts';
 // The bins' bounds from the module of constants the page shows: the binned kernel's own module would bring the
 // kernels and their WebAssembly into the page's bundle (e2e/bundle.test.mjs).
 import { BIN_ALONE, BIN_SHARE, BINNED_FROM } from '../core/distribution/defaults.ts';
-import { formatInteger } from '../core/labels.ts';
-import { definedMetricLabel, estimatesDefinitionNote } from '../state/definitions.ts';
+import { formatInteger, variantMetricLabel } from '../core/labels.ts';
+import { estimatesDefinitionNote } from '../state/definitions.ts';
 import { methodTable } from '../figures/methodTable.ts';
 import { pairVerdicts } from '../figures/orderings.ts';
 import { valueDigits } from '../figures/resultsTable.ts';
@@ -66,7 +66,7 @@ export function estimatesModels(result: EstimatesResult, job: Job<IntervalsResul
   const s = result.methods.indexOf('sampled');
   const verdict = pairVerdicts({
     metric,
-    metricLabel: definedMetricLabel(metric, result.definitions),
+    metricLabel: variantMetricLabel(metric, result.definitions?.variants),
     recommenders: result.recommenders,
     methods: result.methods,
     value,
@@ -99,7 +99,7 @@ export function EstimatesSection() {
   const progress = job.status === 'loading' ? job.progress : undefined;
   const caption =
     result && metric !== null
-      ? `Estimates of ${definedMetricLabel(metric, result.definitions)} over all n = ${formatInteger(result.itemCount)} items (each user’s own n where the data give one), from sampled ranks among m + 1 = ${formatInteger(result.sampleSize + 1)} candidates; ${emRuleText(result.emRule)}${result.itemCount >= BINNED_FROM ? `; ${BINNED_TEXT}` : ''}${result.definitions?.ties ? `; ${tieRuleText(result.definitions.ties)}` : ''}.`
+      ? `Estimates of ${variantMetricLabel(metric, result.definitions?.variants)} over all n = ${formatInteger(result.itemCount)} items (each user’s own n where the data give one), from sampled ranks among m + 1 = ${formatInteger(result.sampleSize + 1)} candidates; ${emRuleText(result.emRule)}${result.itemCount >= BINNED_FROM ? `; ${BINNED_TEXT}` : ''}${result.definitions?.ties ? `; ${tieRuleText(result.definitions.ties)}` : ''}.`
       : '';
   const definitionNote =
     result && metric !== null
@@ -195,8 +195,12 @@ export function EstimatesSection() {
           </p>
           {result.recommenders.length > 1 ? (
             <div className="verdict-block">
-              <h3>Which recommender is better on {definedMetricLabel(metric, result.definitions)}?</h3>
-              <PairVerdicts model={view.verdict} metricLabel={definedMetricLabel(metric, result.definitions)} table />
+              <h3>Which recommender is better on {variantMetricLabel(metric, result.definitions?.variants)}?</h3>
+              <PairVerdicts
+                model={view.verdict}
+                metricLabel={variantMetricLabel(metric, result.definitions?.variants)}
+                table
+              />
             </div>
           ) : null}
         </>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Formula } from '../components/Formula.tsx';
 import { chosenVariant, isDefaultVariant, metricFormula, parseMetric, type Definitions } from '../core/index.ts';
-import { definedMetricLabel } from '../state/definitions.ts';
+import { variantMetricLabel } from '../core/labels.ts';
 import './definitions.css';
 
 /**
@@ -28,7 +28,7 @@ export function MetricFormulas({
             const formula = own ? metricFormula(metric) : null;
             return (
               <div key={id} className="metric-formula">
-                <dt>{definedMetricLabel(id, definitions)}</dt>
+                <dt>{variantMetricLabel(id, definitions?.variants)}</dt>
                 <dd>
                   {formula ? (
                     <Formula tex={formula.tex} equation={`K&R ${formula.equation}`} />

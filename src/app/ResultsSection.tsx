@@ -4,12 +4,11 @@ import { PairVerdicts } from '../components/PairVerdicts.tsx';
 import { ResultsTable } from '../components/ResultsTable.tsx';
 import { StatusMessage } from '../components/StatusMessage.tsx';
 import { tieRuleText } from '../core/index.ts';
-import { formatInteger, metricLabel, SAMPLING_LABELS } from '../core/labels.ts';
+import { formatInteger, metricLabel, SAMPLING_LABELS, variantMetricLabel } from '../core/labels.ts';
 import { itemCountRange } from '../core/rankData.ts';
 import { pairVerdicts } from '../figures/orderings.ts';
 import { columnDigits, resultsTable, type ExactIntervals, type MetricColumn } from '../figures/resultsTable.ts';
 import { refreshTable } from '../state/actions.ts';
-import { definedMetricLabel } from '../state/definitions.ts';
 import type { IntervalsResult, Job, TableResult } from '../state/store.ts';
 import { TOY_ITEM_COUNT, TOY_RECOMMENDERS, TOY_SAMPLE_SIZE } from '../state/toyExample.ts';
 import { EstimatorSettingsPanel } from './EstimatorSettingsPanel.tsx';
@@ -64,7 +63,7 @@ function verdictOf(result: TableResult, intervals: ExactIntervals | null, job: J
 export function tableColumns(result: TableResult): MetricColumn[] {
   return result.metrics.map((id) => ({
     id,
-    label: definedMetricLabel(id, result.definitions),
+    label: variantMetricLabel(id, result.definitions?.variants),
     digits: {
       exact: columnDigits(result.rows.map((r) => r.results[id]?.exact ?? NaN)),
       sampled: columnDigits(result.rows.map((r) => r.results[id]?.sampledMean ?? NaN)),

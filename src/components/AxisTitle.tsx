@@ -1,4 +1,4 @@
-import type { TitlePart } from '../figures/axes.ts';
+import type { TitlePart } from '../figures/labels.ts';
 
 /** An axis title in the paper's notation: symbols such as r and M set in italics. */
 export function AxisTitle({ parts }: { readonly parts: readonly TitlePart[] }) {

@@ -38,8 +38,7 @@ import type { Metric } from './metrics.ts';
 import { metricOfRanks } from './metrics.ts';
 import type { RankData } from './rankData.ts';
 import { itemCountOf, validateRankData } from './rankData.ts';
-import type { Result } from './result.ts';
-import { attempt, unwrap } from './result.ts';
+import { unwrap } from './result.ts';
 import { validateSamplingSetup } from './law/index.ts';
 
 /** The setup of the estimates: the corrections' (n, m, sampling, prior) and the distribution fits' options. */
@@ -237,13 +236,4 @@ export function needsFit(method: Method): boolean {
 export function resampleSetup(setup: EstimateSetup, data: RankData): EstimateSetup {
   if (!data.itemCounts || data.itemCounts.length === 0 || setup.fit?.itemCountNodes !== undefined) return setup;
   return { ...setup, fit: { ...setup.fit, itemCountNodes: sharedItemCountNodes(data.itemCounts) } };
-}
-
-/** estimateMetrics as a result: bad input gives `{ ok: false, error }` instead of an exception (for the worker). */
-export function estimateMetricsResult(...args: Parameters<typeof estimateMetrics>): Result<EstimateResult[]> {
-  return attempt(() => estimateMetrics(...args));
-}
-
-export function estimateMetric(sampled: RankData, metric: Metric, method: Method, setup: EstimateSetup): number {
-  return estimateMetrics(sampled, [metric], [method], setup)[0].estimate;
 }

@@ -6,10 +6,14 @@ import {
   formatSigned,
   formatSignificant,
   methodLabel,
+  metricIdLabel,
   metricLabel,
   SAMPLING_LABELS,
   shortMethodLabel,
+  tableMetricLabel,
+  variantMetricLabel,
 } from './labels.ts';
+import { variantById } from './variants/catalog.ts';
 
 describe('labels', () => {
   it('names metrics with their cut-off, and unknown kinds as they are', () => {
@@ -21,6 +25,23 @@ describe('labels', () => {
       'Precision@1',
       'map',
     ]);
+  });
+
+  it('labels of metric ids name the variant they are read under', () => {
+    expect(metricIdLabel('ap@10')).toBe('AP@10');
+    expect(metricIdLabel('ap@10:ap-k')).toBe(`AP@10 (${variantById('ap-k').label})`);
+    expect(metricIdLabel('ap:ap-elliot')).toBe('AP (Elliot’s AP@K)');
+  });
+
+  it('under a choice of variants, names the variant beside the metric when it is not Krichene & Rendle’s', () => {
+    expect(variantMetricLabel('ap@10', undefined)).toBe('AP@10');
+    expect(variantMetricLabel('ap@10', { ap: 'ap-k' })).toBe('AP@10 (AP@K / K)');
+    expect(variantMetricLabel('ndcg@10', { ap: 'ap-k' })).toBe('NDCG@10');
+  });
+
+  it('labels Recall@K as HR@K too, as the page’s table does', () => {
+    expect(tableMetricLabel('recall@10')).toBe('Recall@10 (= HR@10)');
+    expect(tableMetricLabel('ndcg')).toBe('NDCG');
   });
 
   it('names methods from the estimator registry', () => {

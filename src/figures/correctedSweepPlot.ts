@@ -5,7 +5,8 @@
  * values are near the exact ones, the sampled ones far above). Built from a sweep with two methods.
  */
 import type { SweepResult } from '../../workers/figures/sweep.ts';
-import { catalogueText, expectedOf, fmtInt, metricLabel, TITLE } from './labels.ts';
+import { metricIdLabel } from '../core/labels.ts';
+import { catalogueText, expectedOf, fmtInt, TITLE } from './labels.ts';
 import { methodLabel } from './methodTable.ts';
 import { orderingStory, orderText } from './orderings.ts';
 import { columnsFor, gridFrames, gridHeight, type PlotFigure } from './plot.ts';
@@ -36,7 +37,7 @@ export function correctedSweepPlot(options: CorrectedSweepOptions): PlotFigure {
   const panelHeight = 260;
   const frames = gridFrames(width, series.length, columns, panelHeight);
   const recs = styledRecommenders(sweep.recommenders, options.recommenders);
-  const label = metricLabel(metric);
+  const label = metricIdLabel(metric);
   const panels = series.map((s, p) =>
     sweepPanel({
       id: s.method,

@@ -4,8 +4,9 @@
  * expected corrected metric E[M̂(r̃) | r] over the true rank against the exact M(r) and the uncorrected sampled
  * metric. The paper: corrected AP, m = 100, n = 10,000, uniform prior.
  */
-import type { CorrectionCurves } from '../../workers/figures/correctionCurves.ts';
-import { expectedAtRank, fmt3, fmtInt, fmtValue, metricLabel } from './labels.ts';
+import type { CorrectionCurves } from '../../workers/figures/correctionVectors.ts';
+import { metricIdLabel } from '../core/labels.ts';
+import { expectedAtRank, fmt3, fmtInt, fmtValue } from './labels.ts';
 import { methodLabel } from './methodTable.ts';
 import { EXACT_STYLE, paletteStyle } from './palette.ts';
 import { columnsFor, emptyPanel, gridFrames, gridHeight, lineLegend, seriesLine, type PlotFigure } from './plot.ts';
@@ -43,7 +44,7 @@ export function correctionPlot(options: CorrectionPlotOptions): PlotFigure {
   const columns = columnsFor(width, 2, 300);
   const panelHeight = 270;
   const [left, right] = gridFrames(width, 2, columns, panelHeight);
-  const label = metricLabel(curves.metric);
+  const label = metricIdLabel(curves.metric);
   const styles = curves.methods.map((id, i) => ({ id, label: methodLabel(id), ...paletteStyle(i) }));
   const outliers = outlierMethods(curves);
   // The range follows the fitted corrections (LS, CLS, BV), the subject of the left panel; the sampled metric and
@@ -123,7 +124,7 @@ export function correctionPlot(options: CorrectionPlotOptions): PlotFigure {
 
 function correctionCaption(options: CorrectionPlotOptions, outliers: ReadonlySet<string>): string {
   const { curves, itemCount, sampleSize: m } = options;
-  const label = metricLabel(curves.metric);
+  const label = metricIdLabel(curves.metric);
   const ranges = curves.methods.map((id, i) => {
     const v = curves.vectors[i];
     const signChanges = Array.from(v).filter((x, k) => k > 0 && Math.sign(x) * Math.sign(v[k - 1]) < 0).length;

@@ -3,10 +3,12 @@
  * the core's labels and number formats (src/core/labels.ts) re-exported for the figures and their views.
  */
 import { formatInteger, formatSigned, formatSignificant } from '../core/labels.ts';
-import type { TitlePart } from './axes.ts';
 
-/** A metric id's label, with the definition it is read under: `ap@10` → "AP@10", `ap@10:ap-k` → "AP@10 (AP@K / K)". */
-export { metricIdLabel as metricLabel } from '../core/variants/definedMetric.ts';
+/** A run of an axis or panel title; a symbol of the paper's notation (r, M, n) is set in italics. */
+export interface TitlePart {
+  readonly text: string;
+  readonly italic?: boolean;
+}
 
 const italic = (text: string): TitlePart => ({ text, italic: true });
 const plain = (text: string): TitlePart => ({ text });

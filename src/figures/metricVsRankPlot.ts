@@ -5,8 +5,8 @@
  * 10⁴, a grid of ranks beyond, and the caption's numbers), so that n = 10⁶ costs the page nothing.
  */
 import type { MetricCurves, RankReadout } from '../../workers/figures/metricCurves.ts';
-import type { TitlePart } from './axes.ts';
-import { fmt3, fmtInt, metricLabel, TITLE } from './labels.ts';
+import { metricIdLabel } from '../core/labels.ts';
+import { fmt3, fmtInt, TITLE, type TitlePart } from './labels.ts';
 import { paletteStyle } from './palette.ts';
 import {
   columnsFor,
@@ -71,7 +71,7 @@ export function metricVsRankPlot(options: MetricVsRankOptions): PlotFigure {
   const columns = columnsFor(width, 2, 300);
   const panelHeight = 240;
   const [left, right] = gridFrames(width, 2, columns, panelHeight);
-  const series = curves.metrics.map((id, i) => ({ id, label: metricLabel(id), ...paletteStyle(i) }));
+  const series = curves.metrics.map((id, i) => ({ id, label: metricIdLabel(id), ...paletteStyle(i) }));
   const panels = [
     panel('all', `All ranks, 1 to ${fmtInt(n)}`, left, n, scales, curves.all, series),
     panel('top', `Zoom: ranks 1 to ${fmtInt(zoom)}`, right, zoom, scales, curves.top, series),
@@ -90,7 +90,7 @@ export function metricVsRankPlot(options: MetricVsRankOptions): PlotFigure {
 /** The caption: what the metrics give at the last zoomed rank, and how top-heavy they are. */
 export function metricVsRankText(curves: MetricCurves, scales: Scales): string {
   const { itemCount: n, zoom } = curves;
-  const labels = curves.metrics.map(metricLabel);
+  const labels = curves.metrics.map(metricIdLabel);
   const at = labels.map((label, i) => `${label} ${fmt3(curves.atZoom[i])}`).join(', ');
   const share = labels
     .flatMap((label, i) => {

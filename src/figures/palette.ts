@@ -26,8 +26,3 @@ export const EXACT_STYLE: SeriesStyle = { stroke: 'var(--fg)', dash: null };
 export function recommenderStyle(index: number, color?: string | null): SeriesStyle {
   return color ? { stroke: color, dash: null } : { stroke: paletteStyle(index).stroke, dash: null };
 }
-
-/** Dash patterns only (for figures that encode one variable by colour and another by dash). */
-export function dashOf(index: number): string | null {
-  return DASHES[index % DASHES.length];
-}

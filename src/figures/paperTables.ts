@@ -4,10 +4,11 @@
  * correctly); Jin et al. Table 2 (the same as Table 3 for their estimators) and Table 4 (how often each method
  * picks the exact winner). Cells that contradict the exact ordering are marked.
  */
-import type { ExpectedTable, StudyTables } from '../../workers/figures/studyTables.ts';
-import { formatInteger, shortMethodLabel } from '../core/labels.ts';
+import type { ExpectedTable } from '../../workers/jobs.ts';
+import type { StudyTables } from '../../workers/study.ts';
+import { formatInteger, metricIdLabel, shortMethodLabel } from '../core/labels.ts';
 import { parseDefinedMetric } from '../core/variants/definedMetric.ts';
-import { metricLabel } from './labels.ts';
+
 import { cell, contradictions, type TableGroup, type TableModel } from './tableModel.ts';
 
 const fixed = (digits: number) => (v: number) => v.toFixed(digits);
@@ -17,7 +18,7 @@ export { shortMethodLabel };
 
 /** Tables 1 and 2: the exact metrics, and the expected sampled metrics ± their standard deviation. */
 export function expectedTables(table: ExpectedTable, setting: string): [TableModel, TableModel] {
-  const columns = table.metrics.map((id) => ({ id, label: metricLabel(id) }));
+  const columns = table.metrics.map((id) => ({ id, label: metricIdLabel(id) }));
   const exactGroup: TableGroup = {
     label: '',
     rows: table.recommenders.map((name, r) => ({
@@ -74,7 +75,7 @@ export function estimatorTable(study: StudyTables, id: string, title: string, so
       ),
     );
     return {
-      label: metricLabel(metric),
+      label: metricIdLabel(metric),
       rows: study.recommenders.map((rec, r) => ({
         label: rec,
         cells: [
@@ -107,7 +108,7 @@ export function orderingTable(study: StudyTables): TableModel {
   const groups = pairs.map(([a, b]) => ({
     label: `${a} vs ${b}`,
     rows: study.metrics.map((metric) => ({
-      label: metricLabel(metric),
+      label: metricIdLabel(metric),
       cells: study.methods.map((method) => {
         const o = study.orderings.find((x) => x.a === a && x.b === b && x.metric === metric && x.method === method);
         if (!o) return cell(null, null, String);
@@ -139,7 +140,7 @@ export function winnerTable(study: StudyTables): TableModel {
       .filter((_, i) => parsed[i].cutoff === k)
       .map((metric) => ({
         // The metric's name without its cut-off (the group says K), with the definition it is read under.
-        label: metricLabel(metric.replace(`@${k}`, '')),
+        label: metricIdLabel(metric.replace(`@${k}`, '')),
         cells: study.methods.map((method) => {
           const w = study.winners.find((x) => x.metric === metric && x.method === method);
           return w
@@ -149,7 +150,7 @@ export function winnerTable(study: StudyTables): TableModel {
       })),
   }));
   const winners = study.winners.filter((w) => w.method === study.methods[0]);
-  const named = winners.map((w) => `${metricLabel(w.metric)}: ${w.winners.join(' = ')}`).join(', ');
+  const named = winners.map((w) => `${metricIdLabel(w.metric)}: ${w.winners.join(' = ')}`).join(', ');
   return {
     id: 'jin-table4',
     title: 'Jin et al. Table 4 · Correct winners',

@@ -3,7 +3,6 @@
  * axes holding lines, bars, rules, points and text in SVG coordinates, a legend, a caption in words, and the raw
  * values behind every series so that the chart can read out exact values under a cursor. No DOM.
  */
-import type { TitlePart } from './axes.ts';
 import { linePath } from './linePath.ts';
 import { round2, type Axis } from './scale.ts';
 
@@ -181,11 +180,6 @@ export function lineLegend(
   series: readonly { id: string; label: string; stroke: string; dash: string | null }[],
 ): LegendItem[] {
   return series.map((s) => ({ id: s.id, label: s.label, stroke: s.stroke, dash: s.dash, mark: 'line' }));
-}
-
-/** Plain text of an axis title ("E[M(r̃)]"), for captions and read-outs. */
-export function titleText(parts: readonly TitlePart[]): string {
-  return parts.map((p) => p.text).join('');
 }
 
 /** An empty panel around two axes, to be filled by the figure. */

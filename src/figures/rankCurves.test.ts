@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { correctionVectors, expectedCurve, expectedOfVectors, parseMetric, parseMetricList } from '../core/index.ts';
 import { correctionPlot, outlierMethods } from './correctionPlot.ts';
-import { correctionCurves } from '../../workers/figures/correctionCurves.ts';
+import { correctionCurves } from '../../workers/figures/correctionVectors.ts';
 import { rankGrid, sampledCurves } from '../../workers/figures/rankCurves.ts';
 import { halfRank, sampledRankPlot } from './sampledRankPlot.ts';
 

@@ -5,7 +5,7 @@
  * the metrics are read off (eq 14) marked on the CDF. There is no empirical P(R) to compare with: only the estimates
  * and their bands.
  */
-import type { BandCurve, RecoveredDistribution } from '../../workers/figures/recoveredDistribution.ts';
+import type { BandCurve, RecoveredDistribution } from '../../workers/figures/recoveredBands.ts';
 import { methodLabel } from '../core/labels.ts';
 import { catalogueText, fmt3, fmtInt } from './labels.ts';
 import { linePath } from './linePath.ts';

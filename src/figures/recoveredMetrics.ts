@@ -3,9 +3,10 @@
  * AP@K the sums Σ_{R ≤ K} P̂(R)/log₂(R + 1) and Σ_{R ≤ K} P̂(R)/R), for one K, as a table: one group per
  * recommender, one row per estimator, each value with its bootstrap band.
  */
-import type { RecoveredDistribution } from '../../workers/figures/recoveredDistribution.ts';
+import type { RecoveredDistribution } from '../../workers/figures/recoveredBands.ts';
 import { methodLabel } from '../core/labels.ts';
-import { fmt3, fmtInt, metricLabel } from './labels.ts';
+import { metricIdLabel } from '../core/labels.ts';
+import { fmt3, fmtInt } from './labels.ts';
 import { levelText } from './recoveredDistributionPlot.ts';
 import type { TableModel } from './tableModel.ts';
 
@@ -19,7 +20,7 @@ export function recoveredMetricsTable(result: RecoveredDistribution, cutoff: num
   const K = Math.max(1, Math.min(cutoff, result.maxRank));
   const bands = result.replicates > 0;
   // AP@K under the chosen reading (`ap@10:ap-k`), named as the results table names it.
-  const ap = metricLabel(`ap@${K}${result.apVariant ? `:${result.apVariant}` : ''}`);
+  const ap = metricIdLabel(`ap@${K}${result.apVariant ? `:${result.apVariant}` : ''}`);
   const apFormula = result.apVariant
     ? `${ap} = Σ_{R ≤ ${K}} P̂(R) M(R) with M that definition for one relevant item`
     : `AP@${K} = Σ_{R ≤ ${K}} P̂(R)/R`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tableToCsv, tableToLatex } from './exportTable.ts';
-import { estimatesExport, resultsExport, tableMetricLabel } from './resultsExport.ts';
+import { estimatesExport, resultsExport } from './resultsExport.ts';
 
 describe('the results table for export', () => {
   const table = resultsExport({
@@ -27,11 +27,6 @@ describe('the results table for export', () => {
     itemCountText: 'n = 10,000 items',
     sampleSize: 100,
     samplingText: 'without replacement',
-  });
-
-  it('labels Recall@K as HR@K too, as the page’s table does', () => {
-    expect(tableMetricLabel('recall@10')).toBe('Recall@10 (= HR@10)');
-    expect(tableMetricLabel('ndcg')).toBe('NDCG');
   });
 
   it('has the exact columns, then the expected sampled ones, headed with n, m and the sampling law', () => {

@@ -4,25 +4,14 @@
  * over negative sampling), and the estimates of one metric by every method from sampled ranks (each with its 95%
  * interval over users). Headers name each column as the page does, with n, m and the sampling law.
  */
-import { formatInteger } from '../core/labels.ts';
+import { formatInteger, tableMetricLabel } from '../core/labels.ts';
 import { tieRuleText } from '../core/ties/tieRule.ts';
-import { isDefaultVariant, variantMetricLabel, type VariantChoice } from '../core/variants/choice.ts';
+import type { VariantChoice } from '../core/variants/choice.ts';
 import type { Definitions } from '../core/variants/definedTable.ts';
 import type { ExportTable } from './exportTable.ts';
 import type { Interval } from './methodTable.ts';
 import { methodColumn } from './methodTable.ts';
 import type { ExactIntervals, RecommenderInput } from './resultsTable.ts';
-
-/**
- * A metric as the tables label it: `recall@10` → "Recall@10 (= HR@10)" (one relevant item: HR@K = Recall@K), with
- * its chosen definition when it is not Krichene & Rendle's ("NDCG (gain 2^rel − 1, …)").
- */
-export function tableMetricLabel(id: string, variants?: VariantChoice): string {
-  const label = variantMetricLabel(id, variants);
-  return id.startsWith('recall@') && isDefaultVariant('recall', variants)
-    ? `${label} (= HR@${id.slice('recall@'.length)})`
-    : label;
-}
 
 export interface ResultsExportInput {
   readonly rows: readonly RecommenderInput[];

@@ -4,7 +4,8 @@
  * of two recommenders changes marked and named. Built from a sweep (data/sweep.ts) computed in the worker.
  */
 import type { SweepResult } from '../../workers/figures/sweep.ts';
-import { catalogueText, expectedOf, fmtInt, metricLabel, TITLE } from './labels.ts';
+import { metricIdLabel } from '../core/labels.ts';
+import { catalogueText, expectedOf, fmtInt, TITLE } from './labels.ts';
 import { orderingStory, orderText } from './orderings.ts';
 import { recommenderStyle, type SeriesStyle } from './palette.ts';
 import { columnsFor, gridFrames, gridHeight, type LegendItem, type PlotFigure } from './plot.ts';
@@ -53,7 +54,7 @@ export function sampleSizePlot(options: SampleSizePlotOptions): PlotFigure {
   const frames = gridFrames(width, sampled.length, columns, panelHeight);
   const recs = styledRecommenders(sweep.recommenders, options.recommenders);
   const panels = sampled.map((series, p) => {
-    const label = metricLabel(series.metric);
+    const label = metricIdLabel(series.metric);
     return sweepPanel({
       id: series.metric,
       title: label,
@@ -105,7 +106,7 @@ function sampleSizeCaption(options: SampleSizePlotOptions, metrics: readonly str
         : consistent.sampleSize === 1
           ? 'agrees with the exact order for every m'
           : `agrees with the exact order (eq 14) from m = ${fmtInt(consistent.sampleSize)}`;
-    return `${metricLabel(metric)} (exact ${exact}): ${orderingStory(series, names, sweep.changes)}; the expected order ${from}.`;
+    return `${metricIdLabel(metric)} (exact ${exact}): ${orderingStory(series, names, sweep.changes)}; the expected order ${from}.`;
   });
   const last = sweep.series[0]?.sampleSizes.at(-1) ?? itemCount - 1;
   const count = sweep.changes.filter((c) => c.method === 'sampled' && c.kind === 'swap').length;

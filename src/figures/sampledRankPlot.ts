@@ -4,7 +4,8 @@
  * (the paper: top 1,000 of n = 10,000). Built from data/rankCurves.ts sampledCurves (worker).
  */
 import type { SampledCurves } from '../../workers/figures/rankCurves.ts';
-import { expectedAtRank, fmt3, fmtInt, metricLabel, TITLE } from './labels.ts';
+import { metricIdLabel } from '../core/labels.ts';
+import { expectedAtRank, fmt3, fmtInt, TITLE } from './labels.ts';
 import { EXACT_STYLE, paletteStyle } from './palette.ts';
 import { columnsFor, emptyPanel, gridFrames, gridHeight, lineLegend, seriesLine, type PlotFigure } from './plot.ts';
 import { logDomain, scaleAxis, type ScaleKind } from './scale.ts';
@@ -49,9 +50,9 @@ export function sampledRankPlot(options: SampledRankPlotOptions): PlotFigure {
             'log',
             logDomain(...positiveExtent(columnsOf)),
             [frame.y + frame.height, frame.y],
-            expectedAtRank(metricLabel(metric)),
+            expectedAtRank(metricIdLabel(metric)),
           )
-        : scaleAxis('linear', [0, 1], [frame.y + frame.height, frame.y], expectedAtRank(metricLabel(metric)), {
+        : scaleAxis('linear', [0, 1], [frame.y + frame.height, frame.y], expectedAtRank(metricIdLabel(metric)), {
             count: 5,
           });
     const x = scaleAxis(
@@ -65,7 +66,7 @@ export function sampledRankPlot(options: SampledRankPlotOptions): PlotFigure {
       },
     );
     return {
-      ...emptyPanel(metric, metricLabel(metric), frame, x, y),
+      ...emptyPanel(metric, metricIdLabel(metric), frame, x, y),
       lines: series.map((s, i) => seriesLine(x, y, s, xs, columnsOf[i])),
       readout: { xName: 'r', series: series.map((s, i) => ({ ...s, xs, ys: columnsOf[i] })) },
     };
@@ -106,7 +107,7 @@ function sampledRankCaption(options: SampledRankPlotOptions, zoom: number): stri
     };
     const halves = curves.sampleSizes.map((m, k) => `${half(curves.sampled[k][t])} (m = ${fmtInt(m)})`).join(', ');
     return (
-      `${metricLabel(metric)}: exact ${fmt3(curves.exact[t][i])}, sampled ${values}; rank where it falls to half ` +
+      `${metricIdLabel(metric)}: exact ${fmt3(curves.exact[t][i])}, sampled ${values}; rank where it falls to half ` +
       `its value at r = 1: ${half(curves.exact[t])} exact, ${halves}.`
     );
   });

@@ -3,9 +3,9 @@
  * title in the paper's notation. Pure data; `toPixel` / `fromPixel` map between the two.
  * Example: toPixel(scaleAxis('log', [1, 100], [0, 200], []), 10) === 100.
  */
-import { format, scaleLinear, scaleLog } from 'd3';
+import { format, scaleLinear } from 'd3';
 import { formatInteger } from '../core/labels.ts';
-import type { TitlePart } from './axes.ts';
+import type { TitlePart } from './labels.ts';
 
 export type ScaleKind = 'linear' | 'log';
 
@@ -112,11 +112,6 @@ export function fromPixel(axis: Pick<Axis, 'kind' | 'domain' | 'range'>, positio
   if (r1 === r0) return d0;
   const t = (position - r0) / (r1 - r0);
   return axis.kind === 'log' ? d0 * (d1 / d0) ** t : d0 + t * (d1 - d0);
-}
-
-/** A d3 scale equivalent to the axis (for callers that want d3's API). */
-export function d3Scale(axis: Axis) {
-  return (axis.kind === 'log' ? scaleLog() : scaleLinear()).domain(axis.domain).range(axis.range);
 }
 
 /** A y domain that covers [lo, hi] with a little room, for a linear axis ([0, 1] style metrics keep 0). */

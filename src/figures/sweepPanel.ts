@@ -4,13 +4,12 @@
  * and named, and optionally the m of the settings and the m from which the ordering is correct.
  */
 import type { Consistency, OrderingChange, SweepSeries } from '../../workers/figures/sweep.ts';
-import { fmtInt } from './labels.ts';
+import { fmtInt, type TitlePart } from './labels.ts';
 import { horizontalBox, placeVerticalLabels } from './labelLayout.ts';
 import { changeLabel } from './orderings.ts';
 import type { SeriesStyle } from './palette.ts';
 import { emptyPanel, seriesLine, type Frame, type PlotPanel, type PlotRule, type PlotText } from './plot.ts';
 import { logDomain, paddedDomain, round2, scaleAxis, toPixel, type ScaleKind } from './scale.ts';
-import type { TitlePart } from './axes.ts';
 
 export interface SweepPanelSpec {
   readonly id: string;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TOY } from '../../test/rankData.ts';
-import { expectedTable, studyTables } from '../../workers/figures/studyTables.ts';
+import { expectedTable } from '../../workers/jobs.ts';
+import { studyTables } from '../../workers/study.ts';
 import { estimatorTable, expectedTables, orderingTable, shortMethodLabel, winnerTable } from './paperTables.ts';
 import { contradictions, tableCsv, wrongCount } from './tableModel.ts';
 

@@ -19,12 +19,13 @@ import { computeTable, type NamedData } from './jobs.ts';
 import { explorerStore as store, type ExplorerState } from './store.ts';
 import type { RecommenderEntry } from './store.ts';
 import { proxy } from 'comlink';
-import { rankInputs } from './rankUpload.ts';
-import { cancelTask, failure, replaceBridge, startTask, type ComputeBackend } from './tasks.ts';
+import type { JobContext } from './jobRunner.ts';
+import { withRankSources } from './rankUpload.ts';
+import { cancelTask, failure, replaceBridge, startTask } from './tasks.ts';
 import type { Bridge } from './workerBridge.ts';
 
-export { backendFor, cancelTask, currentBridge, failure, startTask } from './tasks.ts';
-export type { ComputeBackend, JobKey } from './tasks.ts';
+export { cancelTask, currentBridge, failure, startTask } from './tasks.ts';
+export type { JobKey } from './tasks.ts';
 
 type Value<K extends 'table' | 'estimates' | 'study'> = NonNullable<ExplorerState[K]['value']>;
 
@@ -40,7 +41,7 @@ export function setBridge(next: Bridge | null): void {
 /** Runs a job into the store; its value once stored, null when it failed or a newer job replaced it. */
 export async function runJob<K extends 'table' | 'estimates' | 'study'>(
   key: K,
-  task: (backend: ComputeBackend, signal: AbortSignal) => Promise<Value<K>>,
+  task: (job: JobContext<never>) => Promise<Value<K>>,
 ): Promise<Value<K> | null> {
   const previous = store.getState()[key].value;
   store.setState({ [key]: { status: 'loading', value: previous } });
@@ -85,8 +86,8 @@ export async function refreshTable(): Promise<void> {
   const definitions = definitionsOf(state.settings);
   const recommenders = activeRecommenders(state);
   const request = { recommenders, metrics, itemCount, sampleSize, sampling, ...(definitions ? { definitions } : {}) };
-  const table = await runJob('table', async (backend, signal) => ({
-    rows: await backend.run(signal, (api) => computeTable(api, request)),
+  const table = await runJob('table', async (job) => ({
+    rows: await job.worker((api) => computeTable(api, request)),
     itemCount,
     sampleSize,
     sampling,
@@ -170,19 +171,16 @@ export async function refreshEstimates(): Promise<void> {
   const { settings, active, excluded, methods, computed } = estimatesRequest(state);
   const definitions = definitionsOf(state.settings);
   const groups = pointGroups(methods, settings);
-  let done = 0;
-  const onProgress = (solved: number, total: number) => {
-    const job = store.getState().estimates;
-    const progress = (done + solved / total) / groups.length;
-    if (job.status === 'loading') store.setState({ estimates: { ...job, progress } });
-  };
-  const result = await runJob('estimates', async (backend, signal) => {
+  const result = await runJob('estimates', async (job) => {
     const estimates = active.map(() => methods.map(() => [] as number[]));
+    let done = 0;
+    // Each group's solves, as a fraction of all the groups.
+    const onProgress = (solved: number, total: number) => job.onProgress(done + solved / total, groups.length);
     for (const group of groups) {
-      const values = await backend.run(signal, async (api) =>
+      const values = await job.worker(async (api) =>
         api.estimateAll(
-          {
-            recommenders: await rankInputs(api, active),
+          await withRankSources(api, {
+            recommenders: active,
             metrics: computed,
             methods: group.methods,
             itemCount,
@@ -191,7 +189,7 @@ export async function refreshEstimates(): Promise<void> {
             prior,
             ...(group.fit ? { fit: group.fit } : {}),
             ...(state.settings.ties ? { ties: state.settings.ties } : {}),
-          },
+          }),
           proxy(onProgress),
         ),
       );

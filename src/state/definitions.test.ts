@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { singleRankData } from '../core/index.ts';
+import { singleRankData, variantMetricLabel } from '../core/index.ts';
 import {
-  definedMetricLabel,
   definitionsOf,
   estimatesDefinitionNote,
   hasTieRanges,
@@ -37,14 +36,6 @@ describe('definitions of the settings', () => {
   });
 });
 
-describe('definedMetricLabel', () => {
-  it('names the variant beside the metric when it is not Krichene & Rendle’s', () => {
-    expect(definedMetricLabel('ap@10', undefined)).toBe('AP@10');
-    expect(definedMetricLabel('ap@10', { variants: { ap: 'ap-k' } })).toBe('AP@10 (AP@K / K)');
-    expect(definedMetricLabel('ndcg@10', { variants: { ap: 'ap-k' } })).toBe('NDCG@10');
-  });
-});
-
 describe('estimatesDefinitionNote', () => {
   it('says whether the estimates from sampled ranks are of the chosen definition', () => {
     expect(estimatesDefinitionNote('ap@10', undefined, 3706)).toBeNull();
@@ -68,7 +59,7 @@ describe('figuresDefinitionNote', () => {
     expect(figuresDefinitionNote({ metrics: ['ap', 'ndcg'], variants: { ap: 'ap-min' } })).toBeNull();
     const note = figuresDefinitionNote({ metrics: ['ap@10', 'ndcg'], variants: { ap: 'ap-k' }, ties: 'random' });
     expect(note).toContain('use the definitions chosen in Definitions');
-    expect(note).toContain(`${definedMetricLabel('ap@10', { variants: { ap: 'ap-k' } })}; ties broken at random`);
+    expect(note).toContain(`${variantMetricLabel('ap@10', { ap: 'ap-k' })}; ties broken at random`);
     expect(note).not.toContain('NDCG');
     expect(figuresDefinitionNote({ metrics: ['ndcg'], ties: 'pessimistic' })).toMatch(/Definitions: ties .*pessimist/);
     expect(figuresDefinitionNote({ metrics: ['ndcg'], ties: 'random' }, true, false)).not.toContain('slower');
@@ -78,6 +69,6 @@ describe('figuresDefinitionNote', () => {
   it('says that the figures keep Krichene & Rendle’s definitions when some users have several relevant items', () => {
     const note = figuresDefinitionNote({ metrics: ['ap@10'], variants: { ap: 'ap-k' } }, false);
     expect(note).toContain('use Krichene & Rendle’s definitions of the metrics (eqs 2–13), since some users have');
-    expect(note).toContain(definedMetricLabel('ap@10', { variants: { ap: 'ap-k' } }));
+    expect(note).toContain(variantMetricLabel('ap@10', { ap: 'ap-k' }));
   });
 });

@@ -65,14 +65,6 @@ export function tieResolvedData(data: RankData, rule: TieRule | undefined): Rank
 
 const resolved = new WeakMap<RankData, Partial<Record<'optimistic' | 'pessimistic', RankData>>>();
 
-/**
- * A metric's name under the chosen definitions: "AP@10" for Krichene & Rendle's, "AP@10 (AP@K / K)" for a variant,
- * so that every header says which quantity its numbers are.
- */
-export function definedMetricLabel(id: string, definitions: Definitions | undefined): string {
-  return variantMetricLabel(id, definitions?.variants);
-}
-
 /** The catalogue size on which a variant is compared with Krichene & Rendle's metric (they differ at small ranks). */
 const CHECK_ITEMS = 500;
 
@@ -90,7 +82,7 @@ export function estimatesDefinitionNote(
   const metric = parseMetric(id);
   if (isDefaultVariant(metric.kind, definitions?.variants)) return null;
   const variant = chosenVariant(metric.kind, definitions?.variants);
-  const label = definedMetricLabel(id, definitions);
+  const label = variantMetricLabel(id, definitions?.variants);
   if (sameAsKricheneRendle(variant, metric, Math.min(itemCount, CHECK_ITEMS))) {
     return {
       text: `${label}: for one relevant item per user this definition is Krichene & Rendle’s function of the rank, so the estimates are of it.`,
@@ -125,7 +117,7 @@ export function figuresDefinitionNote(
   if (!definitions) return null;
   const named = settings.metrics
     .filter((id) => !isDefaultVariant(parseMetric(id).kind, definitions.variants))
-    .map((id) => definedMetricLabel(id, definitions));
+    .map((id) => variantMetricLabel(id, definitions?.variants));
   const rule = definitions.ties ? [tieRuleText(definitions.ties)] : [];
   if (named.length > 0 && !singleRelevant) {
     return (

@@ -22,9 +22,7 @@ async function resolveDatasets(): Promise<void> {
     const { id, params } = entries[0].dataset!;
     const dataset = datasetById(id);
     if (!dataset) continue;
-    const outcome = await startTask('dataset', (backend, signal) =>
-      dataset.load(backend, signal, params ?? DEFAULT_SYNTHETIC),
-    );
+    const outcome = await startTask('dataset', (job) => dataset.load(job, params ?? DEFAULT_SYNTHETIC));
     if (outcome === null) return; // a newer document replaced this one
     if ('error' in outcome) {
       const message = `The data of ${entries.map((e) => e.name).join(', ')} (${dataset.label}) could not be loaded: ${(outcome.error as Error).message}`;

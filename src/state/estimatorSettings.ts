@@ -12,6 +12,7 @@ import {
   DEFAULT_MES_ETA,
   DEFAULT_WMLE_SCALE,
   distributionMethodIds,
+  estimatorOf,
   formatInteger,
   mesMethod,
   methodIds,
@@ -156,7 +157,8 @@ export interface MethodGroup {
  * one vector per n, re-averaged on each resample), then each rank-distribution fit on its own.
  */
 export function intervalGroups(methods: readonly string[], settings: EstimatorSettings): MethodGroup[] {
-  const fits = methods.filter((id) => parseMethod(id).kind in FITTED);
+  // The registry's `fits` flag: the methods that fit P̂ on the whole sample (core estimators.ts).
+  const fits = methods.filter((id) => estimatorOf(parseMethod(id)).fits);
   const vectors = methods.filter((id) => !fits.includes(id));
   return [
     ...(vectors.length > 0 ? [{ methods: vectors }] : []),
@@ -170,8 +172,6 @@ export function pointGroups(methods: readonly string[], settings: EstimatorSetti
   const rest = methods.filter((id) => !em.includes(id));
   return em.length === 0 ? [{ methods }] : [{ methods: rest }, { methods: em, fit: FIXED_EM }];
 }
-
-const FITTED = { mle: true, wmle: true, mes: true };
 
 /** "MES η = 0.001" or "MES η = 0.01, E × (m + 1) (the papers’ code)". */
 export function mesSettingText(settings: Pick<EstimatorSettings, 'mesEta' | 'mesScale'>): string {

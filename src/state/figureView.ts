@@ -2,86 +2,51 @@
  * The figure tabs' own settings, part of the document's view (document.ts): which tab is open, every control of
  * every figure (metrics, zoom, m, γ, axis scales, …) and the legend entries each figure hides. A link, the saved
  * work and the exported file carry them; only values that differ from a figure's defaults are written, so that a
- * link stays short. Restored field by field: an invalid value gets its default and a problem (restore.ts).
+ * link stays short. Restored field by field: an invalid value gets its default and a problem (restore.ts). The
+ * tabs, the settings, their defaults and schemas are the figures' registry's (figures/figureRegistry.ts), derived
+ * here, never listed.
  */
 import './zodConfig.ts';
 import { z } from 'zod';
-import { parseMetric, parseMetricList } from '../core/index.ts';
+import {
+  FIGURE_SETTINGS,
+  FIGURE_TAB_LIST,
+  type FigureSettingsDeclaration,
+  type Setting,
+} from '../figures/figureRegistry.ts';
 
-export type AxisScale = 'linear' | 'log';
+/** The tabs' ids, in order (the figures' registry, figures/figureRegistry.ts): the link's `tab`. */
+export const FIGURE_TABS = FIGURE_TAB_LIST.map((tab) => tab.id);
+export type FigureTab = (typeof FIGURE_TAB_LIST)[number]['id'];
 
-export const FIGURE_TABS = ['fig1', 'fig2', 'fig3', 'fig4', 'fig5', 'fig6', 'fig7', 'tables'] as const;
-export type FigureTab = (typeof FIGURE_TABS)[number];
+type Declaration = (typeof FIGURE_SETTINGS)[number];
+/** A figure's settings id (its key in links): `fig1`, …, `recovered`, `tables`. */
+export type FigureId = Declaration['id'];
+type ValuesOf<D> =
+  D extends FigureSettingsDeclaration<string, unknown>
+    ? { -readonly [K in keyof D['settings']]: D['settings'][K] extends Setting<infer T> ? T : never }
+    : never;
 
-/** Lists are kept as the user typed them ("10, 100, 1000"); each view parses them against the current n. */
-export interface FigureSettingsMap {
-  readonly fig1: { metrics: string; zoom: number; xScale: AxisScale; yScale: AxisScale };
-  readonly fig2: { xScale: AxisScale; yScale: AxisScale };
-  readonly fig3: { sampleSizes: string; zoom: number; xScale: AxisScale; yScale: AxisScale };
-  readonly fig4: {
-    metric: string;
-    /** The figure's own m; null: the m of the settings (at most 3,000). */
-    sampleSize: number | null;
-    gammas: string;
-    sampledRankScale: AxisScale;
-    xScale: AxisScale;
-    yScale: AxisScale;
-  };
-  readonly fig5: {
-    /** Ranks per bucket; null: adapts to n (about 50–100 buckets, figures/rankHistogramPlot.ts autoBucketWidth). */
-    bucketWidth: number | null;
-    yScale: AxisScale;
-  };
-  readonly fig6: { metric: string; gamma: number; xScale: AxisScale; yScale: AxisScale };
-  readonly fig7: {
-    /** The figure's own m; null: the m of the settings. */
-    sampleSize: number | null;
-    repeats: number;
-    maxRank: number;
-    xScale: AxisScale;
-    yScale: AxisScale;
-  };
-  /**
-   * The rank distribution recovered from sampled ranks (Figure 7's tab when the data are sampled ranks): B resamples
-   * of the users for its bands, their coverage, the ranks shown, and the cut-off K whose metrics are read off.
-   */
-  readonly recovered: {
-    replicates: number;
-    level: number;
-    maxRank: number;
-    cutoff: number;
-    xScale: AxisScale;
-    yScale: AxisScale;
-  };
-  /** Repetitions of the two studies of the Tables tab (Krichene & Rendle Tables 3–4; Jin et al. Tables 2 and 4). */
-  readonly tables: { studyRepeats: number; jinRepeats: number };
-}
+/** A figure's declaration of its settings in the registry (what its entry carries). */
+export type FigureSettingsOf<F extends FigureId> = Extract<Declaration, { readonly id: F }>;
 
-export type FigureId = keyof FigureSettingsMap;
+/** Every figure's settings, by figure, as the registry declares them. */
+export type FigureSettingsMap = { readonly [F in FigureId]: ValuesOf<FigureSettingsOf<F>> };
 export type FigureSettingKey<F extends FigureId> = keyof FigureSettingsMap[F] & string;
 
-/**
- * The paper's setting of each figure (Krichene & Rendle 2020 Figures 1–6, Jin et al. 2021 Figure 2), except m of
- * Figures 4 and 7 (the paper's 100 and 99): they follow the settings' m unless the figure has its own; and Figure 5's
- * bucket width, which adapts to n (the paper's 100 ranks at n = 10,000) unless the figure has its own.
- */
-export const FIGURE_DEFAULTS: { readonly [F in FigureId]: Readonly<FigureSettingsMap[F]> } = {
-  fig1: { metrics: 'auc, ap, ndcg, recall@10', zoom: 100, xScale: 'linear', yScale: 'linear' },
-  fig2: { xScale: 'log', yScale: 'linear' },
-  fig3: { sampleSizes: '10, 100, 1000', zoom: 1000, xScale: 'linear', yScale: 'linear' },
-  fig4: {
-    metric: 'ap',
-    sampleSize: null,
-    gammas: '1, 0.1, 0.01',
-    sampledRankScale: 'log',
-    xScale: 'log',
-    yScale: 'linear',
-  },
-  fig5: { bucketWidth: null, yScale: 'linear' },
-  fig6: { metric: 'recall@10', gamma: 0.1, xScale: 'log', yScale: 'linear' },
-  fig7: { sampleSize: null, repeats: 10, maxRank: 200, xScale: 'linear', yScale: 'linear' },
-  recovered: { replicates: 50, level: 0.9, maxRank: 200, cutoff: 10, xScale: 'linear', yScale: 'linear' },
-  tables: { studyRepeats: 100, jinRepeats: 20 },
+/** Each figure's settings' values or schemas, from the registry's declarations. */
+function byFigure<T>(pick: (setting: Setting<unknown>) => T): Record<string, Record<string, T>> {
+  return Object.fromEntries(
+    FIGURE_SETTINGS.map(({ id, settings }) => [
+      id,
+      Object.fromEntries(Object.entries(settings as Record<string, Setting<unknown>>).map(([k, v]) => [k, pick(v)])),
+    ]),
+  );
+}
+
+/** Every figure's defaults (figures/figureRegistry.ts: the papers' settings). */
+export const FIGURE_DEFAULTS = byFigure((setting) => setting.default) as unknown as {
+  readonly [F in FigureId]: Readonly<FigureSettingsMap[F]>;
 };
 
 /** The figures part of the view. `settings` and `hidden` hold only what differs from the defaults. */
@@ -94,100 +59,9 @@ export interface FiguresView {
 
 export const DEFAULT_FIGURES_VIEW: FiguresView = { tab: 'fig1', settings: {}, hidden: {} };
 
-/** Bounds shared by the views and the restore. */
-export const FIGURE_LIMITS = {
-  maxMetrics: 8,
-  maxListValues: 6,
-  maxRepeats: 1000,
-  maxItemCount: 2_000_000,
-  /** Bootstrap resamples of a figure's bands. */
-  maxReplicates: 1000,
-} as const;
-
-const scale = z.enum(['linear', 'log']);
-const wholeNumber = (min: number, max: number) => z.number().int().min(min).max(max);
-
-/** "10, 100, 1000": whole numbers ≥ 1, at most six (their bounds depend on n and are checked by the view). */
-const integerList = z
-  .string()
-  .max(120)
-  .refine((text) => {
-    const parts = text.split(/[,\s]+/).filter(Boolean);
-    return parts.length >= 1 && parts.length <= FIGURE_LIMITS.maxListValues && parts.every((p) => /^\d+$/.test(p));
-  });
-
-/** "1, 0.1, 0.01": numbers in [0, 1], at most six. */
-const gammaList = z
-  .string()
-  .max(120)
-  .refine((text) => {
-    const parts = text.split(/[,\s]+/).filter(Boolean);
-    return parts.length <= FIGURE_LIMITS.maxListValues && parts.every((p) => Number(p) >= 0 && Number(p) <= 1);
-  });
-
-const metricId = z
-  .string()
-  .max(24)
-  .refine((id) => {
-    try {
-      return parseMetric(id).id === id;
-    } catch {
-      return false;
-    }
-  });
-
-const metricList = z
-  .string()
-  .max(200)
-  .refine((text) => {
-    try {
-      const list = parseMetricList(text);
-      return list.length >= 1 && list.length <= FIGURE_LIMITS.maxMetrics;
-    } catch {
-      return false;
-    }
-  });
-
-const maxRank = FIGURE_LIMITS.maxItemCount;
-
-/** The coverages a figure's bootstrap band offers. */
-export const BAND_LEVELS: readonly number[] = [0.8, 0.9, 0.95];
-
-export const FIGURE_SCHEMAS: {
+/** Every figure's schemas of its settings: what a link's value must pass (figures/figureRegistry.ts). */
+export const FIGURE_SCHEMAS = byFigure((setting) => setting.schema) as unknown as {
   readonly [F in FigureId]: { readonly [K in keyof FigureSettingsMap[F]]: z.ZodType<FigureSettingsMap[F][K]> };
-} = {
-  fig1: { metrics: metricList, zoom: wholeNumber(2, maxRank), xScale: scale, yScale: scale },
-  fig2: { xScale: scale, yScale: scale },
-  fig3: { sampleSizes: integerList, zoom: wholeNumber(2, maxRank), xScale: scale, yScale: scale },
-  fig4: {
-    metric: metricId,
-    sampleSize: wholeNumber(1, 1_000_000).nullable(),
-    gammas: gammaList,
-    sampledRankScale: scale,
-    xScale: scale,
-    yScale: scale,
-  },
-  fig5: { bucketWidth: wholeNumber(1, maxRank).nullable(), yScale: scale },
-  fig6: { metric: metricId, gamma: z.number().min(0).max(1), xScale: scale, yScale: scale },
-  fig7: {
-    sampleSize: wholeNumber(1, 1_000_000).nullable(),
-    repeats: wholeNumber(1, FIGURE_LIMITS.maxRepeats),
-    maxRank: wholeNumber(2, maxRank),
-    xScale: scale,
-    yScale: scale,
-  },
-  recovered: {
-    replicates: wholeNumber(0, FIGURE_LIMITS.maxReplicates),
-    level: z.number().refine((level) => BAND_LEVELS.includes(level)),
-    maxRank: wholeNumber(2, maxRank),
-    cutoff: wholeNumber(1, maxRank),
-    xScale: scale,
-    yScale: scale,
-  },
-  tables: {
-    studyRepeats: wholeNumber(2, FIGURE_LIMITS.maxRepeats),
-    jinRepeats: wholeNumber(2, FIGURE_LIMITS.maxRepeats),
-  },
 };
 
 /** The value of one setting: the stored one, else the figure's default. */

@@ -49,9 +49,7 @@ async function read(origin: string, source: Blob | string, itemCount?: number): 
     sampling: settings.sampling,
     sampled: settings.rankKind === 'sampled',
   };
-  const outcome = await startTask('input', (backend, signal) =>
-    backend.run(signal, (api) => api.readInput(source, options)),
-  );
+  const outcome = await startTask('input', (job) => job.worker((api) => api.readInput(source, options)));
   if (outcome === null) return;
   if ('error' in outcome) {
     const message = `${origin} could not be read: ${(outcome.error as Error).message ?? String(outcome.error)}`;
@@ -97,8 +95,8 @@ async function largestRankOf(
   source: Blob | string,
   options: { file: string; sampleSize: number; sampling: ExplorerDocument['settings']['sampling']; sampled: boolean },
 ): Promise<number | null> {
-  const outcome = await startTask('input', (backend, signal) =>
-    backend.run(signal, (api) => api.readInput(source, { ...options, itemCount: LIMITS.maxItemCount })),
+  const outcome = await startTask('input', (job) =>
+    job.worker((api) => api.readInput(source, { ...options, itemCount: LIMITS.maxItemCount })),
   );
   if (outcome === null || 'error' in outcome || !outcome.value.ok || outcome.value.value.kind !== 'ranks') return null;
   let largest = 0;
@@ -131,7 +129,7 @@ export async function loadDataset(id: string, params: SyntheticParams): Promise<
   const dataset = datasetById(id);
   if (!dataset) return;
   store.setState({ input: { status: 'reading', origin: dataset.label } });
-  const outcome = await startTask('input', (backend, signal) => dataset.load(backend, signal, params));
+  const outcome = await startTask('input', (job) => dataset.load(job, params));
   if (outcome === null) return;
   if ('error' in outcome) {
     const message = `${dataset.label} could not be loaded: ${(outcome.error as Error).message}`;

@@ -11,12 +11,12 @@ import type { PriorSpec } from '../core/index.ts';
 import { proxy } from 'comlink';
 import type { RankKind } from './document.ts';
 import type { MethodGroup } from './estimatorSettings.ts';
-import { rankInputs } from './rankUpload.ts';
+import { withRankSources, type NamedRequest } from './rankUpload.ts';
 import { explorerStore as store, type IntervalsResult } from './store.ts';
-import { backendFor, cancelTask, failure, startTask } from './tasks.ts';
+import { fanOut } from './fanOut.ts';
+import { cancelTask, failure, startTask } from './tasks.ts';
 import type { AsyncApi } from './workerBridge.ts';
 import type { IntervalDraws, IntervalRequest, IntervalResult } from '../../workers/intervals.ts';
-import type { RankSource } from '../../workers/rankRegistry.ts';
 
 export interface IntervalPlan extends SamplingSetup {
   readonly rankKind: RankKind;
@@ -34,8 +34,6 @@ export interface IntervalPlan extends SamplingSetup {
 }
 
 const LEVEL = 0.95;
-/** Least time between two progress updates of the store (ms). */
-const PROGRESS_INTERVAL = 250;
 
 /** The message of intervals stopped by the user (not a failure: the page offers to compute them again). */
 export const INTERVALS_CANCELLED = 'The intervals were cancelled.';
@@ -70,7 +68,8 @@ function fitLanes(): number {
 }
 
 /** The worker request of group `g` of the plan. */
-function intervalRequest(plan: IntervalPlan, recommenders: readonly RankSource[], g: number): IntervalRequest {
+function intervalRequest(plan: IntervalPlan, g: number): NamedRequest<IntervalRequest> {
+  const { recommenders } = plan;
   const { itemCount, sampleSize, sampling, prior, metrics, replicates, seed, rankKind } = plan;
   const { methods, fit } = plan.groups[g];
   return {
@@ -127,81 +126,57 @@ export async function runIntervals(plan: IntervalPlan): Promise<void> {
   const { groups } = plan;
   const done = new Float64Array(groups.length);
   const channel = plan.rankKind === 'true' ? 'table' : 'intervals';
-  const outcome = await startTask(
+  const outcome = await startTask<IntervalsResult>(
     'intervals',
-    async (_backend, signal) => {
-      // A failing group stops the others: they share one signal, tied to the task's.
-      const stop = new AbortController();
-      signal.addEventListener('abort', () => stop.abort(), { once: true });
-      const laneChannel = (lane: number) => (lane === 0 ? channel : `${channel}-${lane + 1}`);
-      // Progress reaches the store at most every PROGRESS_INTERVAL ms: each update re-renders the estimates table,
-      // and every lane reports each resample (the gap between the NCF intervals in the page and in the workers was
-      // not this but eq 14's per-n tables; this only spares the page renders nobody can see).
-      let reported = -Infinity;
+    async (job) => {
+      // Progress over the groups (the runner passes it to the store at most every 250 ms: every lane reports each
+      // resample; the gap between the NCF intervals in the page and in the workers was not this but eq 14's per-n
+      // tables; this only spares the page renders nobody can see).
       const report = (g: number, fraction: number) => {
         done[g] = fraction;
-        const now = Date.now();
-        if (now - reported < PROGRESS_INTERVAL) return;
-        reported = now;
-        const job = store.getState().intervals;
-        const progress = done.reduce((a, b) => a + b, 0) / groups.length;
-        if (!stop.signal.aborted && job.status === 'loading') store.setState({ intervals: { ...job, progress } });
+        job.onProgress(
+          done.reduce((a, b) => a + b, 0),
+          groups.length,
+        );
       };
-      // The work as tasks that `lanes` workers take in order: the vector methods' group whole (its cost is a fixed
-      // set-up, the same in every slice: NCF-sampled MovieLens 1.2 s of its 1.3 s), each fit's group in `lanes`
-      // slices of its resamples. A lane that finishes a task takes the next, so no lane waits at the end of a group
-      // for another; the lane that finishes a group's last slice joins it (the same values as one worker's run) and
-      // shows it, while the others go on.
-      const lanes = plan.rankKind === 'true' ? 1 : fitLanes();
-      const { tasks, slices } = intervalTasks(groups.length, plan.replicates, lanes);
-      const drawn = slices.map((count) => Array.from({ length: count }, (): IntervalDraws | null => null));
-      const counts = slices.map((count) => new Float64Array(count));
-      let taken = 0;
       const show = (g: number, result: IntervalResult) => {
         current = merged(current, result);
         done[g] = 1;
         const progress = done.reduce((a, b) => a + b, 0) / groups.length;
         store.setState({ intervals: { status: 'loading', value: current, progress } });
       };
-      const lane = async (l: number) => {
-        const backend = backendFor(laneChannel(l));
-        for (;;) {
-          // Before each task the page (and a Cancel) gets a turn: inline (tests) each call blocks until done.
-          await new Promise((resolve) => setTimeout(resolve, 0));
-          if (stop.signal.aborted || taken >= tasks.length) return;
-          const { g, slice, index } = tasks[taken++];
-          const request = async (api: AsyncApi) => intervalRequest(plan, await rankInputs(api, plan.recommenders), g);
+      // The work as tasks that `lanes` workers take in order (fanOut.ts): the vector methods' group whole (its cost
+      // is a fixed set-up, the same in every slice: NCF-sampled MovieLens 1.2 s of its 1.3 s), each fit's group in
+      // `lanes` slices of its resamples. A lane that finishes a task takes the next, so no lane waits at the end of a
+      // group for another; the lane that finishes a group's last slice joins it (the same values as one worker's
+      // run) and shows it, while the others go on. A failing group stops the others.
+      const lanes = plan.rankKind === 'true' ? 1 : fitLanes();
+      const { tasks, slices } = intervalTasks(groups.length, plan.replicates, lanes);
+      const drawn = slices.map((count) => Array.from({ length: count }, (): IntervalDraws | null => null));
+      const counts = slices.map((count) => new Float64Array(count));
+      await fanOut(
+        Array.from({ length: lanes }, (_, l) => job.lane(l)),
+        tasks,
+        async (lane, { g, slice, index }, _i, signal) => {
+          const request = (api: AsyncApi) => withRankSources(api, intervalRequest(plan, g));
           if (!slice) {
             const onProgress = (count: number, total: number) => report(g, count / total);
-            const result = await backend.run(stop.signal, async (api) =>
-              api.bootstrapIntervals(await request(api), proxy(onProgress)),
-            );
-            if (stop.signal.aborted) return;
-            show(g, result);
-            continue;
+            const result = await lane(async (api) => api.bootstrapIntervals(await request(api), proxy(onProgress)));
+            if (!signal.aborted) show(g, result);
+            return;
           }
           const onProgress = (count: number) => {
             counts[g][index] = count;
             report(g, counts[g].reduce((a, b) => a + b, 0) / plan.replicates);
           };
-          drawn[g][index] = await backend.run(stop.signal, async (api) =>
-            api.bootstrapDraws(await request(api), slice, proxy(onProgress)),
-          );
-          if (stop.signal.aborted) return;
-          if (drawn[g].every((d) => d !== null)) {
-            const all = drawn[g] as IntervalDraws[];
-            const result = await backend.run(stop.signal, async (api) => api.joinIntervals(await request(api), all));
-            if (stop.signal.aborted) return;
-            show(g, result);
-          }
-        }
-      };
-      try {
-        await Promise.all(Array.from({ length: lanes }, (_, l) => lane(l)));
-      } catch (error) {
-        stop.abort();
-        throw error;
-      }
+          drawn[g][index] = await lane(async (api) => api.bootstrapDraws(await request(api), slice, proxy(onProgress)));
+          if (signal.aborted || !drawn[g].every((d) => d !== null)) return;
+          const all = drawn[g] as IntervalDraws[];
+          const result = await lane(async (api) => api.joinIntervals(await request(api), all));
+          if (!signal.aborted) show(g, result);
+        },
+        job.signal,
+      );
       return current;
     },
     channel,

@@ -18,9 +18,10 @@ import {
   SAMPLING_LABELS,
   tieRuleText,
   totalWeight,
+  variantMetricLabel,
   type RankData,
 } from '../core/index.ts';
-import { definedMetricLabel, definitionsOf } from './definitions.ts';
+import { definitionsOf } from './definitions.ts';
 import type { Settings } from './document.ts';
 import { estimateMethodIds, estimatorSettingsOf } from './estimatorSettings.ts';
 
@@ -39,7 +40,7 @@ function list(items: readonly string[]): string {
 function metricSentence(id: string, settings: Settings): string {
   const metric = parseMetric(id);
   const definitions = definitionsOf(settings);
-  const label = definedMetricLabel(id, definitions);
+  const label = variantMetricLabel(id, definitions?.variants);
   if (isDefaultVariant(metric.kind, settings.variants)) {
     const { tex, equation } = metricFormula(metric);
     return `${label}, $${tex}$ (Krichene & Rendle 2020, ${equation})`;

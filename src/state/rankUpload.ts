@@ -66,11 +66,30 @@ async function upload(api: RankUploadApi, key: string, data: RankData): Promise<
   }
 }
 
-/** The inputs of a request: small data as they are, large data uploaded once per worker and referred to. */
-export async function rankInputs(
+/** A recommender as the page's requests carry it: its name and its ranks. */
+export interface NamedRanks {
+  readonly name: string;
+  readonly data: RankData;
+}
+
+/** A worker request as the page holds it: its recommenders by name and ranks (sent by withRankSources). */
+export type NamedRequest<T extends { readonly recommenders: readonly RankData[] }> = Omit<T, 'recommenders'> & {
+  readonly recommenders: readonly NamedRanks[];
+};
+
+/**
+ * A request with its recommenders as the worker takes them (workers/api.ts WithSources): small data as they are,
+ * large data uploaded once per worker and referred to. Every job of the page sends its data this way.
+ */
+export async function withRankSources<R extends { readonly recommenders: readonly NamedRanks[] }>(
   api: RankUploadApi,
-  recommenders: readonly { readonly name: string; readonly data: RankData }[],
-): Promise<RankSource[]> {
+  request: R,
+): Promise<Omit<R, 'recommenders'> & { readonly recommenders: RankSource[] }> {
+  return { ...request, recommenders: await rankInputs(api, request.recommenders) };
+}
+
+/** The inputs of a request: small data as they are, large data uploaded once per worker and referred to. */
+export async function rankInputs(api: RankUploadApi, recommenders: readonly NamedRanks[]): Promise<RankSource[]> {
   const large = recommenders.filter((r) => r.data.ranks.length > UPLOAD_THRESHOLD);
   const used = large.map((r) => keyOf(r.data));
   await api.retainRankData(used);

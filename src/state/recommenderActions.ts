@@ -80,8 +80,8 @@ export async function parseTexts(ids?: readonly string[]): Promise<void> {
   for (const r of chosen)
     if (r.text!.length <= INLINE_PARSE_LIMIT) applyParse(r.id, r.text!, parseRankList(r.text!, r.name, options));
   if (large.length === 0) return;
-  const outcome = await startTask('parse', (backend, signal) =>
-    backend.run(signal, (api) => Promise.all(large.map((r) => api.parseList(r.text!, r.name, options)))),
+  const outcome = await startTask('parse', (job) =>
+    job.worker((api) => Promise.all(large.map((r) => api.parseList(r.text!, r.name, options)))),
   );
   if (outcome && 'value' in outcome) large.forEach((r, i) => applyParse(r.id, r.text!, outcome.value[i]));
   refreshSoon();

@@ -1,70 +1,84 @@
 /**
- * Cancellable tasks on the page's one bridge to the workers (workerBridge.ts). Each kind of task has a key; a new
- * task of a kind aborts the one it replaces, which terminates the worker of its channel, so stale work never
- * finishes. The action modules start their computations through here.
+ * The store's jobs on the page's one bridge to the workers (workerBridge.ts): one JobRunner (jobRunner.ts) per kind
+ * of job, on the kind's own channel unless a run names another, so that cancelling the table does not cancel the
+ * study. A new job of a kind replaces the one running, which terminates the worker of its channel, so stale work
+ * never finishes. The action modules start their computations through here; what a job reports as progress goes
+ * into the store's job of the same name.
  */
-import { appBridge, isAbortError, WorkerFailure, type AsyncApi, type Bridge } from './workerBridge.ts';
-import type { Job } from './store.ts';
+import { failureOf, JobRunner, type JobContext, type Outcome } from './jobRunner.ts';
+import { explorerStore as store, type Job } from './store.ts';
+import { appBridge, type Bridge } from './workerBridge.ts';
 
 export type JobKey = 'table' | 'estimates' | 'intervals' | 'study' | 'input' | 'parse' | 'dataset';
 
-/** What a job runs on: its own channel of the one bridge, so that cancelling the table does not cancel the study. */
-export interface ComputeBackend {
-  run<T>(signal: AbortSignal, task: (api: AsyncApi) => Promise<T>): Promise<T>;
-}
-
 let bridge: Bridge | null = null;
-const running: Partial<Record<JobKey, AbortController>> = {};
-
-/** Replaces the bridge (tests pass an inline one; null goes back to the app's workers); running tasks are stopped. */
-export function replaceBridge(next: Bridge | null): void {
-  for (const controller of Object.values(running)) controller?.abort();
-  bridge = next;
-}
+const runners = new Map<JobKey, JobRunner<unknown>>();
 
 /** The page's one bridge to the workers: the results, the data jobs and the figures all run through it. */
 export function currentBridge(): Bridge {
   return (bridge ??= appBridge());
 }
 
-/** The backend of a channel: by default the task's own (`key`). */
-export function backendFor(channel: string): ComputeBackend {
-  return { run: (signal, task) => currentBridge().run(channel, signal, task) };
+/** The current bridge, whichever it is when a job runs (tests replace it). */
+const following: Bridge = {
+  run: (channel, signal, task) => currentBridge().run(channel, signal, task),
+  liveWorkers: () => currentBridge().liveWorkers(),
+};
+
+/** Replaces the bridge (tests pass an inline one; null goes back to the app's workers); running jobs are stopped. */
+export function replaceBridge(next: Bridge | null): void {
+  for (const runner of runners.values()) runner.dispose();
+  bridge = next;
+}
+
+/** The jobs whose progress the store shows (store.ts: Job). */
+const SHOWN = ['table', 'estimates', 'intervals', 'study'] as const;
+type Shown = (typeof SHOWN)[number];
+
+/** Least time between two progress updates of the store (ms): each re-renders the results (the intervals report every resample of every lane). */
+const PROGRESS_INTERVAL = 250;
+
+/** The runner of a kind of job: its progress goes into the store's job of that name while it is loading. */
+function runnerOf<T>(key: JobKey): JobRunner<T> {
+  let runner = runners.get(key);
+  if (!runner) {
+    const shown = (SHOWN as readonly string[]).includes(key) ? (key as Shown) : null;
+    runner = new JobRunner<unknown>(
+      following,
+      key,
+      ({ status, progress }) => {
+        if (shown === null || status !== 'loading' || progress === null) return;
+        const job = store.getState()[shown];
+        if (job.status === 'loading') store.setState({ [shown]: { ...job, progress } });
+      },
+      0,
+      null,
+      { progressEveryMs: key === 'intervals' ? PROGRESS_INTERVAL : 0 },
+    );
+    runners.set(key, runner);
+  }
+  return runner as JobRunner<T>;
 }
 
 /**
- * Starts a cancellable task of kind `key` (on channel `key` unless another is named), aborting the previous one;
- * null when a newer task replaced it or it was cancelled.
+ * Starts a job of kind `key` (on channel `key` unless another is named), replacing the one running: its value, its
+ * failure, or null when a newer job replaced it or it was cancelled. The store's jobs show no partial results
+ * through the runner (the intervals write theirs into the store as they fill in).
  */
-export async function startTask<T>(
+export function startTask<T>(
   key: JobKey,
-  task: (backend: ComputeBackend, signal: AbortSignal) => Promise<T>,
+  task: (job: JobContext<never>) => Promise<T>,
   channel: string = key,
-): Promise<{ value: T } | { error: unknown } | null> {
-  running[key]?.abort();
-  const controller = new AbortController();
-  running[key] = controller;
-  try {
-    const value = await task(backendFor(channel), controller.signal);
-    return controller.signal.aborted ? null : { value };
-  } catch (error) {
-    return controller.signal.aborted || isAbortError(error) ? null : { error };
-  } finally {
-    if (running[key] === controller) delete running[key];
-  }
+): Promise<Outcome<T>> {
+  return runnerOf<T>(key).run(task, channel);
 }
 
-/** Stops a running task of kind `key` (its worker is terminated); true when one was running. */
+/** Stops a running job of kind `key` (its workers are terminated); true when one was running. */
 export function cancelTask(key: JobKey): boolean {
-  const controller = running[key];
-  controller?.abort();
-  return controller !== undefined;
+  return runnerOf(key).cancel();
 }
 
 /** The job state of a failure: bad input cannot be retried, anything else can. */
 export function failure<T>(error: unknown, value: T | null): Job<T> {
-  const named = error instanceof Error ? error : new Error(String(error));
-  if (named.name === 'InputError') return { status: 'error', value, message: named.message, retryable: false };
-  const message = named instanceof WorkerFailure ? named.message : `The computation failed: ${named.message}`;
-  return { status: 'error', value, message, retryable: true };
+  return { status: 'error', value, ...failureOf(error) };
 }

@@ -110,7 +110,7 @@ describe('inlineBridge', () => {
         sampling: 'with-replacement',
       }),
     );
-    expect(table[0][0].exact).toBe(1);
+    expect(table.exact[0][0]).toBe(1);
   });
 
   it('rejects at once when aborted', async () => {

@@ -9,7 +9,7 @@ import type { PlotFigure } from '../../figures/plot.ts';
 import { correctedLimit } from './entries/correctedSweep.tsx';
 import { FIGURE_REGISTRY } from './entries/index.ts';
 import { EntryView } from './EntryView.tsx';
-import { requestKey } from './requestKey.ts';
+import { requestKey } from '../../state/requestKey.ts';
 import { JobStatus, type JobStatusProps } from './JobStatus.tsx';
 import type { FigureInputs } from './types.ts';
 
@@ -89,12 +89,12 @@ describe('EntryView (the one view of every figure and table)', () => {
       const html = renderToStaticMarkup(<EntryView entry={entry} inputs={sampled} />);
       expect(html, id).toContain('Population: the MLE-recovered rank distribution of each recommender');
       expect(html, id).not.toMatch(/needs true ranks|Retry/);
-      expect(entry.request(sampled, FIGURE_DEFAULTS[entry.settings as 'fig6']).population).toEqual({
+      expect(entry.request(sampled, FIGURE_DEFAULTS[entry.settings.id as 'fig6']).population).toEqual({
         method: 'mle',
         seed: 1,
         sampleSize: 99,
       });
-      expect(entry.request(inputs, FIGURE_DEFAULTS[entry.settings as 'fig6']).population).toBeNull();
+      expect(entry.request(inputs, FIGURE_DEFAULTS[entry.settings.id as 'fig6']).population).toBeNull();
     }
   });
 

@@ -1,17 +1,16 @@
 import { useState } from 'react';
 import type { PlotFigure } from '../../figures/plot.ts';
 import type { TableModel } from '../../figures/tableModel.ts';
-import type { AsyncApi } from '../../state/workerBridge.ts';
+import type { JobTask } from '../../state/jobRunner.ts';
+import { requestKey } from '../../state/requestKey.ts';
+import { useJob } from '../useJob.ts';
 import type { AnyEntry, ModelView } from './entry.ts';
 import { figureSettings } from './figureSettings.ts';
-import type { JobTask } from './jobRunner.ts';
 import { JobStatus } from './JobStatus.tsx';
 import { PaperDataNote } from './PaperDataNote.tsx';
 import { PlotChart } from './PlotChart.tsx';
-import { requestKey } from './requestKey.ts';
 import { StudyTable } from './StudyTable.tsx';
 import type { FigureInputs } from './types.ts';
-import { useJob } from './useJob.ts';
 import { useModelTask } from './useModelTask.ts';
 
 export interface EntryViewProps {
@@ -27,11 +26,11 @@ interface Computed {
 
 /**
  * Renders any figure or table entry: its settings from the figures' view, the request and its derived key, the job
- * on the entry's channel (progress and Cancel while it runs, the last result dimmed until the new one is there),
- * and the model as a chart or as tables.
+ * on the entry's channel through the page's one runner (progress and Cancel while it runs, the last result dimmed
+ * until the new one is there, a finished result shown again at once), and the model as a chart or as tables.
  */
 export function EntryView({ entry, inputs }: EntryViewProps) {
-  const settings = figureSettings(inputs, entry.settings);
+  const settings = figureSettings(inputs, entry.settings.id);
   const problem = entry.problem?.(inputs) ?? null;
   const request: unknown = problem === null ? entry.request(inputs, settings.values) : null;
   const key = request === null ? null : requestKey(request);
@@ -41,11 +40,12 @@ export function EntryView({ entry, inputs }: EntryViewProps) {
   const { compute } = entry;
   const task: JobTask<Computed> | null =
     go && compute
-      ? async (api, signal, onProgress, onPartial) => {
-          const second = <T,>(run: (api: AsyncApi) => Promise<T>) =>
-            inputs.compute.run(`${entry.id}-second`, signal, run);
-          const partial = (result: unknown) => onPartial({ request, result });
-          return { request, result: await compute(api, request, signal, onProgress, second, partial) };
+      ? (job) => {
+          const partial = (result: unknown) => job.onPartial({ request, result });
+          return job.worker(async (api) => ({
+            request,
+            result: await compute(api, request, job.signal, job.onProgress, job.lane(1), partial),
+          }));
         }
       : null;
   const job = useJob<Computed>(inputs.compute, entry.id, compute ? key : null, task);

@@ -1,4 +1,4 @@
-import type { JobHandle } from './useJob.ts';
+import type { JobHandle } from '../useJob.ts';
 
 export interface JobStatusProps {
   readonly job: Pick<JobHandle<unknown>, 'status' | 'progress' | 'message' | 'retryable' | 'cancel' | 'again'>;

@@ -1,20 +1,24 @@
 /**
  * A figure or table of the figures section as one registry entry: what it reads (its settings in the figures'
- * view), what it asks the worker (`request`, whose derived key decides when to recompute), how (`compute`, on the
- * bridge channel named by its id), and how the result becomes a figure or tables (`model`, pure, on the page).
- * EntryView renders any entry: settings → request → key → job (progress, Cancel) → model → chart.
+ * view), what it asks the worker (`request`, whose derived key decides when to recompute), how (`compute`, a job of
+ * the page's one runner on the bridge channel named by its id), and how the result becomes a figure or tables
+ * (`model`, pure, on the page). EntryView renders any entry: settings → request → key → job (progress, Cancel, the
+ * cache of finished results) → model → chart.
  */
 import type { ReactNode } from 'react';
 import type { PlotFigure } from '../../figures/plot.ts';
 import type { TableModel } from '../../figures/tableModel.ts';
-import type { FigureId, FigureSettingsMap } from '../../state/figureView.ts';
+import type { FigureId, FigureSettingsMap, FigureSettingsOf } from '../../state/figureView.ts';
 import type { AsyncApi } from '../../state/workerBridge.ts';
+import type { Lane, Progress } from '../../state/jobRunner.ts';
 import type { FigureSettingsHandle } from './figureSettings.ts';
-import type { Progress } from './jobRunner.ts';
 import type { FigureInputs } from './types.ts';
 
-/** Runs a task on the entry's second channel (`<id>-second`) with the same signal: Cancel stops both workers. */
-export type SecondChannel = <T>(task: (api: AsyncApi) => Promise<T>) => Promise<T>;
+/**
+ * The entry's second worker (its job's lane 1, channel `<id>-2`, src/state/jobRunner.ts), tied to the run's signal
+ * unless the task names another: Cancel stops both workers. Two-worker fits share their work with src/state/fanOut.ts.
+ */
+export type SecondChannel = Lane;
 
 /** What an entry's model sees besides its result: its settings, the width, the recommenders' names and colours. */
 export interface ModelView<F extends FigureId> {
@@ -38,8 +42,11 @@ export interface EntryContext<F extends FigureId, Req> {
 export interface FigureEntry<F extends FigureId, Req, Res> {
   /** The id of its section and the bridge channel of its computation: fig4, tables-kr, … */
   readonly id: string;
-  /** Whose settings it reads and writes in the figures' view. */
-  readonly settings: F;
+  /**
+   * Its settings (the registry's declaration, src/figures/figureRegistry.ts: each setting's default and schema),
+   * read and written in the figures' view under their id.
+   */
+  readonly settings: FigureSettingsOf<F>;
   /** A chart (controls in its toolbar) or tables (controls above them, shown before the first result). */
   readonly kind: 'figure' | 'tables';
   /** "Figure 4": the paper's number (tables put theirs in the title). */

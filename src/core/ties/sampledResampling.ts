@@ -74,7 +74,9 @@ function userEstimates(
 
 /**
  * The estimates of every method and metric (method-major, as estimateMetrics lists them) on the data and on every
- * resample of their users, under `ties`: the vector methods from each user's own estimates, the fits afresh.
+ * resample of their users, under `ties`: the fits afresh; the vector methods from each user's own estimates
+ * (`userEstimates`, the app's), or re-estimated on each resample whole (without it, the CLI's: the same numbers bit
+ * for bit with one relevant item per user, to rounding with several, since a user's estimate is then a mean).
  */
 export function sampledEstimateResampling(
   metrics: readonly Metric[],
@@ -82,6 +84,7 @@ export function sampledEstimateResampling(
   setup: EstimateSetup,
   cache: EstimatorVectors,
   ties?: TieRule,
+  reuseUserEstimates = true,
 ): ResampleValues {
   const estimates = (d: RankData, subset: readonly Method[], at = setup) =>
     estimateMetrics(withTieRule(d, ties), metrics, subset, at, cache).map((row) => row.estimate);
@@ -97,7 +100,7 @@ export function sampledEstimateResampling(
       // Under the random rule each user is spread over its tie range; under the others its ranks are resolved first
       // (the same rows), and a tie range the rule does not read is dropped.
       const rows = ties === 'random' ? data : { ...withTieRule(data, ties), ties: null };
-      tables[r] = vectors.length > 0 ? userEstimates(rows, metrics, vectors, setup, cache) : null;
+      tables[r] = reuseUserEstimates && vectors.length > 0 ? userEstimates(rows, metrics, vectors, setup, cache) : null;
       return point;
     },
     replicate(draws, resampledData, r) {

@@ -6,9 +6,8 @@
  * `auc` does not have, so they are not offered for it.
  */
 import { InputError } from '../errors.ts';
-import { metricLabel } from '../labels.ts';
 import type { Metric, MetricKind } from '../metrics.ts';
-import { metricAtRank, parseMetric } from '../metrics.ts';
+import { metricAtRank } from '../metrics.ts';
 import { variantById, METRIC_VARIANTS } from './catalog.ts';
 import type { MetricVariant, VariantMetric } from './variant.ts';
 
@@ -21,7 +20,7 @@ export const DEFAULT_VARIANTS: Readonly<Record<MetricKind, string>> = {
   ndcg: 'ndcg',
 };
 
-/** The variant families a metric kind may be read as. */
+/** The variant families a metric kind may be read as (each family reads one kind: kindOfReading). */
 const READINGS: Readonly<Record<MetricKind, readonly VariantMetric[]>> = {
   auc: ['auc'],
   precision: ['precision'],
@@ -29,6 +28,13 @@ const READINGS: Readonly<Record<MetricKind, readonly VariantMetric[]>> = {
   ap: ['ap', 'mrr'],
   ndcg: ['ndcg'],
 };
+
+/** The metric kind a variant family reads, READINGS inverted: `hitrate` → `recall`, `mrr` → `ap`. */
+export function kindOfReading(metric: VariantMetric): MetricKind {
+  const kinds = (Object.keys(READINGS) as MetricKind[]).filter((kind) => READINGS[kind].includes(metric));
+  if (kinds.length !== 1) throw new Error(`the variant family "${metric}" reads ${kinds.length} metric kinds`);
+  return kinds[0];
+}
 
 /** The chosen variant id of each metric kind that does not use Krichene & Rendle's definition. */
 export type VariantChoice = Readonly<Partial<Record<MetricKind, string>>>;
@@ -93,14 +99,4 @@ export function sameAsKricheneRendle(variant: MetricVariant, metric: Metric, ite
     if (Math.abs(own - metricAtRank(metric, rank, itemCount)) > 1e-12) return false;
   }
   return true;
-}
-
-/**
- * A metric's name under a choice of variants: "AP@10" for Krichene & Rendle's definition, "AP@10 (AP@K / K)" for
- * another, so that every table header and exported file says which quantity its numbers are.
- */
-export function variantMetricLabel(id: string, choice: VariantChoice | undefined): string {
-  const kind = parseMetric(id).kind;
-  if (isDefaultVariant(kind, choice)) return metricLabel(id);
-  return `${metricLabel(id)} (${chosenVariant(kind, choice).label})`;
 }

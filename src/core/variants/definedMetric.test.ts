@@ -24,7 +24,6 @@ import {
   definedCurveFromDistribution,
   definedMetricId,
   definedMetricIds,
-  metricIdLabel,
   parseDefinedMetric,
 } from './definedMetric.ts';
 
@@ -75,12 +74,6 @@ describe('parseDefinedMetric and definedMetricId', () => {
     expect(definedMetricId('MRR@10', { ap: 'ap-k' })).toBe('ap@10:ap-k');
     expect(definedMetricId('recall@10', { ap: 'ap-k', recall: 'hitrate' })).toBe('recall@10:hitrate');
     expect(parseDefinedMetric(definedMetricId('ap', { ap: 'ap-elliot' })).id).toBe('ap:ap-elliot');
-  });
-
-  it('labels name the variant', () => {
-    expect(metricIdLabel('ap@10')).toBe('AP@10');
-    expect(metricIdLabel('ap@10:ap-k')).toBe(`AP@10 (${variantById('ap-k').label})`);
-    expect(metricIdLabel('ap:ap-elliot')).toBe('AP (Elliot’s AP@K)');
   });
 
   it('the fast one-item forms equal the variants’ values on one user, at every rank', () => {

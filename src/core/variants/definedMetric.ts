@@ -11,12 +11,10 @@
  * Elliot's AP@K) carry it as `atRank`, which metricAtRank uses.
  */
 import { InputError } from '../errors.ts';
-import { metricLabel } from '../labels.ts';
 import type { Metric } from '../metrics.ts';
 import { metricAtRank, parseMetric } from '../metrics.ts';
 import type { RankData } from '../rankData.ts';
 import { isSingleRelevant } from '../rankData.ts';
-import { variantById } from './catalog.ts';
 import type { VariantChoice } from './choice.ts';
 import {
   chosenVariant,
@@ -113,15 +111,4 @@ export function definedCurveFromDistribution(
     out[K - 1] = sum;
   }
   return out;
-}
-
-/**
- * "AP@10 (AP@K / K)" for `ap@10:ap-k`, "AP@10" for `ap@10`: the label of a metric id with or without a variant, with
- * the variant's short label where it has one (figure titles and axes).
- */
-export function metricIdLabel(id: string): string {
-  const colon = id.indexOf(':');
-  if (colon < 0) return metricLabel(id);
-  const variant = variantById(id.slice(colon + 1));
-  return `${metricLabel(id.slice(0, colon))} (${variant.short ?? variant.label})`;
 }

@@ -5,7 +5,7 @@
  */
 import type { RankData } from '../../core/index.ts';
 import { formatFileError } from '../../io/fileError.ts';
-import type { ComputeBackend } from '../actions.ts';
+import type { JobContext } from '../jobRunner.ts';
 import type { Settings } from '../document.ts';
 import { DEFAULT_SETTINGS } from '../document.ts';
 import { TOY_RECOMMENDERS } from '../toyExample.ts';
@@ -22,7 +22,8 @@ export interface Dataset {
   readonly description: string;
   /** Whether the synthetic parameters (shapes, users, n, seed) apply. */
   readonly parametric: boolean;
-  load(backend: ComputeBackend, signal: AbortSignal, params: SyntheticParams): Promise<DatasetLoad>;
+  /** Loads it as a job of the store (tasks.ts): its worker reads and generates the data, its signal cancels. */
+  load(job: Pick<JobContext<never>, 'signal' | 'worker'>, params: SyntheticParams): Promise<DatasetLoad>;
 }
 
 export const DEFAULT_SYNTHETIC: SyntheticParams = { shapes: [...SHAPES], users: 6040, itemCount: 3706, seed: 1 };
@@ -40,8 +41,8 @@ export function publicFile(
     label,
     description,
     parametric: false,
-    async load(backend, signal) {
-      const response = await fetch(new URL(path, document.baseURI), { signal });
+    async load(job) {
+      const response = await fetch(new URL(path, document.baseURI), { signal: job.signal });
       if (!response.ok) throw new Error(`${path} could not be fetched (HTTP ${response.status})`);
       const text = await response.text();
       const options = {
@@ -51,7 +52,7 @@ export function publicFile(
         sampling: settings.sampling,
         sampled: settings.rankKind === 'sampled',
       };
-      const parsed = await backend.run(signal, (api) => api.readInput(text, options));
+      const parsed = await job.worker((api) => api.readInput(text, options));
       if (!parsed.ok) throw new Error(formatFileError(parsed.error));
       if (parsed.value.kind !== 'ranks') throw new Error(`${path} is not a rank file`);
       const recommenders = parsed.value.file.recommenders.map((data) => ({ name: data.name, data, text: null }));
@@ -77,8 +78,8 @@ export const DATASETS: readonly Dataset[] = [
     description:
       'One recommender per chosen shape, drawn with a seed; MovieLens-like n = 3,706 and 6,040 users by default.',
     parametric: true,
-    async load(backend, signal, params) {
-      const data = await backend.run(signal, (api) => api.generateSynthetic(params));
+    async load(job, params) {
+      const data = await job.worker((api) => api.generateSynthetic(params));
       return {
         recommenders: data.map((d) => ({ name: d.name, data: d, text: null })),
         settings: { rankKind: 'true', itemCount: params.itemCount, sampleSize: 100 },

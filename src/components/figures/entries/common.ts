@@ -1,19 +1,17 @@
 /** What several entries share: the recommenders a request carries, the true-ranks check, the prior in words. */
 import { definedMetricIds, priorText, type PriorSpec, type RankData, type TieRule } from '../../../core/index.ts';
 import { fmtInt } from '../../../figures/labels.ts';
-import { rankInputs } from '../../../state/rankUpload.ts';
-import type { AsyncApi } from '../../../state/workerBridge.ts';
+import type { NamedRanks, NamedRequest } from '../../../state/rankUpload.ts';
 import type { FigureInputs } from '../types.ts';
 
-export interface RequestRecommender {
-  readonly name: string;
-  readonly data: RankData;
-}
+/** A recommender as a request carries it: its name and ranks (its colour belongs to the model). */
+export type RequestRecommender = NamedRanks;
 
-/** A worker request as the page holds it: its recommenders by name and ranks (uploaded when the request runs). */
-export type PageRequest<T extends { readonly recommenders: readonly RankData[] }> = Omit<T, 'recommenders'> & {
-  readonly recommenders: readonly RequestRecommender[];
-  /** The tie rule the worker orders the data's tied items by (workers/api.ts: resolved); absent, the rank column. */
+/**
+ * A worker request as the page holds it: its recommenders by name and ranks (sent when the request runs, src/state
+ * rankUpload.ts withRankSources) and the tie rule the worker orders their tied items by (workers/api.ts tieOrdered).
+ */
+export type PageRequest<T extends { readonly recommenders: readonly RankData[] }> = NamedRequest<T> & {
   readonly ties?: TieRule;
 };
 
@@ -32,14 +30,6 @@ export function requestData(
 ): { readonly recommenders: RequestRecommender[]; readonly ties?: TieRule } {
   const tied = inputs.ties !== undefined && recommenders.some((r) => r.data.ties);
   return { recommenders: requestRecommenders(recommenders), ...(tied ? { ties: inputs.ties } : {}) };
-}
-
-/** The request with its recommenders as the worker takes them: small data as they are, large data uploaded once. */
-export async function withRankSources<R extends { readonly recommenders: readonly RequestRecommender[] }>(
-  api: AsyncApi,
-  request: R,
-) {
-  return { ...request, recommenders: await rankInputs(api, request.recommenders) };
 }
 
 /** Why a figure (or table) of true ranks cannot be drawn, or null. */

@@ -1,22 +1,17 @@
 import { proxy } from 'comlink';
 import { itemCountRange } from '../../../core/index.ts';
+import { correctedSweepSettings } from '../../../figures/figureRegistry.ts';
 import { correctedSweepPlot } from '../../../figures/correctedSweepPlot.ts';
-import { fmtInt, metricLabel } from '../../../figures/labels.ts';
+import { metricIdLabel } from '../../../core/labels.ts';
+import { fmtInt } from '../../../figures/labels.ts';
 import type { SweepRequest, SweepResult } from '../../../../workers/figures/sweep.ts';
 import { Choice, ListInput, ScaleChoice } from '../Controls.tsx';
 import { figureEntry } from '../entry.ts';
 import { parseGammaList } from '../parse.ts';
 import { SAMPLING_TEXT, type FigureInputs } from '../types.ts';
-import {
-  definedIds,
-  needsRecommenders,
-  plainMetricId,
-  priorPhrase,
-  requestData,
-  withRankSources,
-  type PageRequest,
-} from './common.ts';
+import { definedIds, needsRecommenders, plainMetricId, priorPhrase, requestData, type PageRequest } from './common.ts';
 import { populationOf, POPULATION_TEXT, withPopulation, withPopulationCaption, type Populated } from './population.ts';
+import { withRankSources } from '../../../state/rankUpload.ts';
 
 const METRICS = ['recall@10', 'ndcg@10', 'ap', 'auc'];
 
@@ -44,7 +39,7 @@ type CorrectedSweepRequest = Populated<PageRequest<SweepRequest>>;
 /** Figure 6: expected metric vs. m, uncorrected and BV-corrected, with the smallest m that orders correctly. */
 export const correctedSweep = figureEntry<'fig6', CorrectedSweepRequest, SweepResult>({
   id: 'fig6',
-  settings: 'fig6',
+  settings: correctedSweepSettings,
   kind: 'figure',
   number: 'Figure 6',
   title: 'Expected Recall@10 vs. m: uncorrected and corrected',
@@ -94,7 +89,7 @@ export const correctedSweep = figureEntry<'fig6', CorrectedSweepRequest, SweepRe
       <Choice
         label="Metric"
         value={plainMetricId(request?.metrics[0] ?? METRICS[0])}
-        options={METRICS.map((id) => ({ value: id, label: metricLabel(id) }))}
+        options={METRICS.map((id) => ({ value: id, label: metricIdLabel(id) }))}
         onChange={settings.setter('metric')}
       />
       <ListInput

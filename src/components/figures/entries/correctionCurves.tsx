@@ -1,7 +1,8 @@
 import { priorText } from '../../../core/index.ts';
+import { correctionCurvesSettings } from '../../../figures/figureRegistry.ts';
 import { correctionPlot } from '../../../figures/correctionPlot.ts';
-import { metricLabel } from '../../../figures/labels.ts';
-import type { CorrectionCurves, CorrectionCurvesRequest } from '../../../../workers/figures/correctionCurves.ts';
+import { metricIdLabel } from '../../../core/labels.ts';
+import type { CorrectionCurves, CorrectionCurvesRequest } from '../../../../workers/figures/correctionVectors.ts';
 import { Choice, IntegerInput, ListInput, ScaleChoice } from '../Controls.tsx';
 import { figureEntry } from '../entry.ts';
 import { definedIds, plainMetricId } from './common.ts';
@@ -19,7 +20,7 @@ const gammaProblem = (text: string) => {
 const gammaText = (text: string) => (gammaProblem(text) === null ? text : PAPER_GAMMAS);
 
 const metricOptions = (metrics: readonly string[]) =>
-  [...new Set(['ap', ...metrics])].map((id) => ({ value: id, label: metricLabel(id) }));
+  [...new Set(['ap', ...metrics])].map((id) => ({ value: id, label: metricIdLabel(id) }));
 
 /** The figure's m: its own, else the settings' (at most MAX_SAMPLE_SIZE). */
 const followedSampleSize = (inputs: FigureInputs) => Math.min(inputs.sampleSize, MAX_SAMPLE_SIZE);
@@ -27,7 +28,7 @@ const followedSampleSize = (inputs: FigureInputs) => Math.min(inputs.sampleSize,
 /** Figure 4: correction vectors on the sample (left) and expected corrected metric vs. true rank (right). */
 export const correctionCurves = figureEntry<'fig4', CorrectionCurvesRequest, CorrectionCurves>({
   id: 'fig4',
-  settings: 'fig4',
+  settings: correctionCurvesSettings,
   kind: 'figure',
   number: 'Figure 4',
   title: 'Corrected metrics: on the sample and in expectation',

@@ -1,18 +1,20 @@
 import { itemCountRange } from '../../../core/index.ts';
+import { tablesSettings } from '../../../figures/figureRegistry.ts';
 import { catalogueText, fmtInt } from '../../../figures/labels.ts';
 import { expectedTables as expectedTableModels } from '../../../figures/paperTables.ts';
-import type { ExpectedTable, ExpectedTableRequest } from '../../../../workers/figures/studyTables.ts';
+import type { ExpectedTable, TableRequest } from '../../../../workers/jobs.ts';
 import { figureEntry } from '../entry.ts';
 import { SAMPLING_TEXT } from '../types.ts';
-import { definedIds, needsTrueRanks, requestData, withRankSources, type PageRequest } from './common.ts';
+import { definedIds, needsTrueRanks, requestData, type PageRequest } from './common.ts';
+import { withRankSources } from '../../../state/rankUpload.ts';
 
 /**
  * The Tables tab's opening and Krichene & Rendle's Tables 1–2, computed exactly: the exact metrics and the
  * expected sampled metrics ± their standard deviation.
  */
-export const expectedTables = figureEntry<'tables', PageRequest<ExpectedTableRequest>, ExpectedTable>({
+export const expectedTables = figureEntry<'tables', PageRequest<TableRequest>, ExpectedTable>({
   id: 'tables-expected',
-  settings: 'tables',
+  settings: tablesSettings,
   kind: 'tables',
   title: 'Tables · the papers’ tables on these data',
   lede: () => (
@@ -30,7 +32,7 @@ export const expectedTables = figureEntry<'tables', PageRequest<ExpectedTableReq
     sampleSize: inputs.sampleSize,
     sampling: inputs.sampling,
   }),
-  compute: async (api, request) => api.expectedTableModel(await withRankSources(api, request)),
+  compute: async (api, request) => api.expectedTable(await withRankSources(api, request)),
   model: (table, request) => {
     const own = itemCountRange(request.recommenders.map((r) => r.data));
     const setting =

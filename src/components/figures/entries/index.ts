@@ -1,7 +1,10 @@
 /**
- * The registry of the figures section: each tab and the entries it shows, in order. Adding a figure is one entry
- * file here (its request, computation, model and controls), its pure model in src/figures and its test.
+ * The registry of the figures section: each tab and the entries it shows, in order. The tabs and every figure's
+ * settings (defaults and schemas) are the registry's part without React, src/figures/figureRegistry.ts, which the
+ * state reads too; here each tab gets its entries. Adding a figure is its settings there, one entry file here (its
+ * request, computation, model and controls, carrying its settings), its pure model in src/figures and its test.
  */
+import { FIGURE_TAB_LIST } from '../../../figures/figureRegistry.ts';
 import type { FigureTab } from '../../../state/figureView.ts';
 import type { AnyEntry } from '../entry.ts';
 import { correctedSweep } from './correctedSweep.tsx';
@@ -21,13 +24,20 @@ export interface FigureTabEntries {
   readonly entries: readonly AnyEntry[];
 }
 
-export const FIGURE_REGISTRY: readonly FigureTabEntries[] = [
-  { id: 'fig1', label: 'Figure 1', entries: [metricVsRank] },
-  { id: 'fig2', label: 'Figure 2', entries: [sampleSizeSweep] },
-  { id: 'fig3', label: 'Figure 3', entries: [sampledRankCurves] },
-  { id: 'fig4', label: 'Figure 4', entries: [correctionCurves] },
-  { id: 'fig5', label: 'Figure 5', entries: [rankHistogram, recoveredHistogram] },
-  { id: 'fig6', label: 'Figure 6', entries: [correctedSweep] },
-  { id: 'fig7', label: 'Figure 7 (Jin)', entries: [learnedDistribution, recoveredDistribution] },
-  { id: 'tables', label: 'Tables', entries: [expectedTables, estimatorStudy, distributionStudy] },
-];
+/** The entries of each tab, in order. */
+const ENTRIES: { readonly [T in FigureTab]: readonly AnyEntry[] } = {
+  fig1: [metricVsRank],
+  fig2: [sampleSizeSweep],
+  fig3: [sampledRankCurves],
+  fig4: [correctionCurves],
+  fig5: [rankHistogram, recoveredHistogram],
+  fig6: [correctedSweep],
+  fig7: [learnedDistribution, recoveredDistribution],
+  tables: [expectedTables, estimatorStudy, distributionStudy],
+};
+
+/** The tabs of the registry (src/figures/figureRegistry.ts: ids and labels), each with its entries. */
+export const FIGURE_REGISTRY: readonly FigureTabEntries[] = FIGURE_TAB_LIST.map((tab) => ({
+  ...tab,
+  entries: ENTRIES[tab.id],
+}));

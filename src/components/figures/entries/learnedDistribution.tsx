@@ -1,26 +1,31 @@
 import { proxy } from 'comlink';
 import { distributionMethodIds, priorText } from '../../../core/index.ts';
+import { learnedDistributionSettings } from '../../../figures/figureRegistry.ts';
 import { fmtInt } from '../../../figures/labels.ts';
 import { learnedDistributionPlot } from '../../../figures/learnedDistributionPlot.ts';
+import { fanOut } from '../../../state/fanOut.ts';
+import type { Progress } from '../../../state/jobRunner.ts';
 import type { AsyncApi } from '../../../state/workerBridge.ts';
 import type { DistributionCurves, DistributionCurvesRequest } from '../../../../workers/figures/distributionCurves.ts';
 import { IntegerInput, ScaleChoice } from '../Controls.tsx';
-import { figureEntry } from '../entry.ts';
+import { figureEntry, type SecondChannel } from '../entry.ts';
 import { SAMPLING_TEXT } from '../types.ts';
-import { needsTrueRanks, requestData, withRankSources, type PageRequest, type RequestRecommender } from './common.ts';
+import { needsTrueRanks, requestData, type PageRequest, type RequestRecommender } from './common.ts';
+import { withRankSources } from '../../../state/rankUpload.ts';
 
 type LearnedDistributionRequest = PageRequest<DistributionCurvesRequest>;
 
 /**
- * Fits the recommenders in two workers (the fits are independent; two cores): the first two on the figure's
- * channel, the third on its second channel, then merges. Each worker advances its recommenders one repetition at
+ * Fits the recommenders in two workers (the fits are independent; two cores; fanOut.ts): the first two on the
+ * figure's channel, the third on its second, then merges. Each worker advances its recommenders one repetition at
  * a time; once both have reported a round, every new round is shown (`onPartial`) with what the other has so far.
  */
 async function fitInTwoWorkers(
   api: AsyncApi,
   request: LearnedDistributionRequest,
-  onProgress: (done: number, total: number) => void,
-  second: <T>(task: (api: AsyncApi) => Promise<T>) => Promise<T>,
+  signal: AbortSignal,
+  onProgress: Progress,
+  second: SecondChannel,
   onPartial: (curves: DistributionCurves) => void,
 ): Promise<DistributionCurves> {
   const halves = [request.recommenders.slice(0, 2), request.recommenders.slice(2)].filter((h) => h.length > 0);
@@ -44,8 +49,11 @@ async function fitInTwoWorkers(
         if (parts.length === halves.length) onPartial({ ...merge(parts), partial: true });
       }),
     ));
-  const parts = await Promise.all(
-    halves.map((half, h) => (h === 0 ? fit(api, half, h) : second((other) => fit(other, half, h)))),
+  const parts = await fanOut(
+    [(task) => task(api), second],
+    halves,
+    (lane, half, h) => lane((worker) => fit(worker, half, h)),
+    signal,
   );
   return merge(parts);
 }
@@ -62,7 +70,7 @@ function merge(parts: readonly DistributionCurves[]): DistributionCurves {
 /** Figure 7 (Jin et al. 2021 Figure 2): learned P̂(R) and its CDF vs. the empirical P(R), per recommender. */
 export const learnedDistribution = figureEntry<'fig7', LearnedDistributionRequest, DistributionCurves>({
   id: 'fig7',
-  settings: 'fig7',
+  settings: learnedDistributionSettings,
   kind: 'figure',
   number: 'Figure 7',
   title: 'Learned rank distribution (Jin et al. 2021, Figure 2)',
@@ -117,8 +125,8 @@ export const learnedDistribution = figureEntry<'fig7', LearnedDistributionReques
       prior: inputs.prior,
     };
   },
-  compute: (api, request, _signal, onProgress, second, onPartial) =>
-    fitInTwoWorkers(api, request, onProgress, second, onPartial),
+  compute: (api, request, signal, onProgress, second, onPartial) =>
+    fitInTwoWorkers(api, request, signal, onProgress, second, onPartial),
   model: (curves, request, { values, width }) =>
     curves.studies.length > 0
       ? learnedDistributionPlot({

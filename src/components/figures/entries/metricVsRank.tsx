@@ -1,6 +1,7 @@
 import { parseMetricList } from '../../../core/index.ts';
+import { FIGURE_LIMITS, metricVsRankSettings } from '../../../figures/figureRegistry.ts';
 import { metricVsRankPlot } from '../../../figures/metricVsRankPlot.ts';
-import { FIGURE_DEFAULTS, FIGURE_LIMITS } from '../../../state/figureView.ts';
+import { FIGURE_DEFAULTS } from '../../../state/figureView.ts';
 import type { MetricCurves, MetricCurvesRequest } from '../../../../workers/figures/metricCurves.ts';
 import { IntegerInput, ListInput, ScaleChoice } from '../Controls.tsx';
 import { figureEntry } from '../entry.ts';
@@ -25,7 +26,7 @@ const metricsText = (text: string) => (metricProblem(text) === null ? text : FIG
  */
 export const metricVsRank = figureEntry<'fig1', MetricCurvesRequest, MetricCurves>({
   id: 'fig1',
-  settings: 'fig1',
+  settings: metricVsRankSettings,
   kind: 'figure',
   number: 'Figure 1',
   title: 'Metric value vs. predicted rank',

@@ -6,7 +6,8 @@
 import type { Sampling, PriorSpec, TieRule } from '../../../core/index.ts';
 import type { AsyncApi } from '../../../state/workerBridge.ts';
 import type { FigureInputs } from '../types.ts';
-import { withRankSources, type RequestRecommender } from './common.ts';
+import type { RequestRecommender } from './common.ts';
+import { withRankSources } from '../../../state/rankUpload.ts';
 
 /** How the population is made from sampled ranks: the estimator of P̂, the seed of the draw, the data's m. */
 export interface PopulationSpec {

@@ -1,4 +1,5 @@
 import { singleRankData, type TieRule } from '../../../core/index.ts';
+import { rankHistogramSettings } from '../../../figures/figureRegistry.ts';
 import { recommenderStyle } from '../../../figures/palette.ts';
 import { autoBucketWidth, rankHistogramPlot } from '../../../figures/rankHistogramPlot.ts';
 import { tieResolvedData } from '../../../state/definitions.ts';
@@ -9,14 +10,8 @@ import type {
 } from '../../../../workers/figures/recoveredPopulation.ts';
 import { IntegerInput, ScaleChoice } from '../Controls.tsx';
 import { figureEntry } from '../entry.ts';
-import {
-  needsRecommenders,
-  needsTrueRanks,
-  requestData,
-  withRankSources,
-  type PageRequest,
-  type RequestRecommender,
-} from './common.ts';
+import { needsRecommenders, needsTrueRanks, requestData, type PageRequest, type RequestRecommender } from './common.ts';
+import { withRankSources } from '../../../state/rankUpload.ts';
 
 interface RankHistogramRequest {
   readonly recommenders: readonly RequestRecommender[];
@@ -28,7 +23,7 @@ interface RankHistogramRequest {
 /** Figure 5: each recommender's predicted ranks in equal-width buckets (counted on the page: O(users)). */
 export const rankHistogram = figureEntry<'fig5', RankHistogramRequest, RankHistogramRequest>({
   id: 'fig5',
-  settings: 'fig5',
+  settings: rankHistogramSettings,
   kind: 'figure',
   number: 'Figure 5',
   title: 'Distribution of predicted ranks',
@@ -93,7 +88,7 @@ function HistogramControls({ itemCount, settings }: { itemCount: number; setting
  */
 export const recoveredHistogram = figureEntry<'fig5', PageRequest<RecoveredPopulationRequest>, RecoveredPopulation>({
   id: 'fig5-recovered',
-  settings: 'fig5',
+  settings: rankHistogramSettings,
   kind: 'figure',
   number: 'Figure 5',
   title: 'Distribution of true ranks, recovered from the sampled ranks',

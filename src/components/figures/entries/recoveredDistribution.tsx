@@ -1,27 +1,22 @@
 import { proxy } from 'comlink';
 import { distributionMethodIds, parseMethod } from '../../../core/index.ts';
+import { BAND_LEVELS, recoveredDistributionSettings } from '../../../figures/figureRegistry.ts';
 import { fmtInt } from '../../../figures/labels.ts';
 import { recoveredDistributionPlot } from '../../../figures/recoveredDistributionPlot.ts';
 import { recoveredMetricsTable } from '../../../figures/recoveredMetrics.ts';
-import { BAND_LEVELS } from '../../../state/figureView.ts';
 import type { AsyncApi } from '../../../state/workerBridge.ts';
 import type {
   RecoveredDistribution,
   RecoveredDistributionRequest,
   RecoveredEstimate,
-} from '../../../../workers/figures/recoveredDistribution.ts';
+} from '../../../../workers/figures/recoveredBands.ts';
 import { Choice, IntegerInput, ScaleChoice } from '../Controls.tsx';
+import { fanOut } from '../../../state/fanOut.ts';
+import type { Progress } from '../../../state/jobRunner.ts';
 import { figureEntry, type SecondChannel } from '../entry.ts';
-import type { Progress } from '../jobRunner.ts';
 import { SAMPLING_TEXT, type FigureInputs } from '../types.ts';
-import {
-  definedIds,
-  needsRecommenders,
-  priorPhrase,
-  requestData,
-  withRankSources,
-  type PageRequest,
-} from './common.ts';
+import { definedIds, needsRecommenders, priorPhrase, requestData, type PageRequest } from './common.ts';
+import { withRankSources } from '../../../state/rankUpload.ts';
 
 type RecoveredRequest = PageRequest<RecoveredDistributionRequest>;
 
@@ -41,13 +36,15 @@ export function splitByCost(methods: readonly string[]): string[][] {
 }
 
 /**
- * Fits the estimators in two workers (the figure's channel and its second), first on the users as they are (shown at
- * once through `onPartial`), then on B resamples of them for the bands: each worker bootstraps every recommender with
- * the same seed, so both see the same resamples of the users, and the halves merge in the request's order.
+ * Fits the estimators in two workers (the figure's channel and its second; fanOut.ts), first on the users as they are
+ * (shown at once through `onPartial`), then on B resamples of them for the bands: each worker bootstraps every
+ * recommender with the same seed, so both see the same resamples of the users, and the halves merge in the request's
+ * order.
  */
 async function fitInTwoWorkers(
   api: AsyncApi,
   request: RecoveredRequest,
+  signal: AbortSignal,
   onProgress: Progress,
   second: SecondChannel,
   onPartial: (result: RecoveredDistribution) => void,
@@ -67,8 +64,11 @@ async function fitInTwoWorkers(
           );
         }),
       );
-    const parts = await Promise.all(
-      halves.map((methods, h) => (h === 0 ? fit(api, methods, h) : second((other) => fit(other, methods, h)))),
+    const parts = await fanOut(
+      [(task) => task(api), second],
+      halves,
+      (lane, methods, h) => lane((worker) => fit(worker, methods, h)),
+      signal,
     );
     return merged(request.methods, halves, parts);
   };
@@ -78,7 +78,6 @@ async function fitInTwoWorkers(
   return run(request.replicates);
 }
 
-/** The results of the halves as one, the estimators in the request's order. */
 /** AP@K under the reading chosen in Definitions (definedIds: `ap:ap-k`), for the metric@K read off P̂. */
 function apReading(inputs: FigureInputs): { apVariant?: string } {
   const [ap] = definedIds(inputs, ['ap']);
@@ -86,6 +85,7 @@ function apReading(inputs: FigureInputs): { apVariant?: string } {
   return colon < 0 ? {} : { apVariant: ap.slice(colon + 1) };
 }
 
+/** The results of the halves as one, the estimators in the request's order. */
 function merged(
   methods: readonly string[],
   halves: readonly string[][],
@@ -111,7 +111,7 @@ const LEVELS = BAND_LEVELS.map((level) => ({ value: String(level), label: `${100
  */
 export const recoveredDistribution = figureEntry<'recovered', RecoveredRequest, RecoveredDistribution>({
   id: 'recovered',
-  settings: 'recovered',
+  settings: recoveredDistributionSettings,
   kind: 'figure',
   number: 'Figure 7',
   title: 'Rank distribution recovered from these sampled ranks (Jin et al. 2021, Figure 2)',
@@ -140,8 +140,8 @@ export const recoveredDistribution = figureEntry<'recovered', RecoveredRequest, 
     maxRank: Math.min(values.maxRank, inputs.itemCount),
     ...apReading(inputs),
   }),
-  compute: (api, request, _signal, onProgress, second, onPartial) =>
-    fitInTwoWorkers(api, request, onProgress, second, onPartial),
+  compute: (api, request, signal, onProgress, second, onPartial) =>
+    fitInTwoWorkers(api, request, signal, onProgress, second, onPartial),
   model: (result, request, { values, width }) =>
     result.recommenders.length > 0
       ? recoveredDistributionPlot({

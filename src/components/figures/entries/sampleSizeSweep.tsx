@@ -1,18 +1,20 @@
 import { proxy } from 'comlink';
+import { sampleSizeSweepSettings } from '../../../figures/figureRegistry.ts';
 import { sampleSizePlot } from '../../../figures/sampleSizePlot.ts';
 import type { SweepRequest, SweepResult } from '../../../../workers/figures/sweep.ts';
 import { ScaleChoice } from '../Controls.tsx';
 import { figureEntry } from '../entry.ts';
 import { SAMPLING_TEXT } from '../types.ts';
-import { definedIds, needsRecommenders, requestData, withRankSources, type PageRequest } from './common.ts';
+import { definedIds, needsRecommenders, requestData, type PageRequest } from './common.ts';
 import { populationOf, POPULATION_TEXT, withPopulation, withPopulationCaption, type Populated } from './population.ts';
+import { withRankSources } from '../../../state/rankUpload.ts';
 
 type SampleSizeSweepRequest = Populated<PageRequest<SweepRequest>>;
 
 /** Figure 2: expected sampled metric vs. m for each recommender, ordering changes marked. */
 export const sampleSizeSweep = figureEntry<'fig2', SampleSizeSweepRequest, SweepResult>({
   id: 'fig2',
-  settings: 'fig2',
+  settings: sampleSizeSweepSettings,
   kind: 'figure',
   marksSampleSize: true,
   number: 'Figure 2',

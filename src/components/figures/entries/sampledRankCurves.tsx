@@ -1,3 +1,4 @@
+import { sampledRankCurvesSettings } from '../../../figures/figureRegistry.ts';
 import { fmtInt } from '../../../figures/labels.ts';
 import { FIGURE_DEFAULTS } from '../../../state/figureView.ts';
 import { sampledRankPlot } from '../../../figures/sampledRankPlot.ts';
@@ -15,7 +16,7 @@ const largestSampleSize = (itemCount: number, sampling: string) =>
 /** Figure 3: E[M(r̃) | r] vs. the true rank for several m, against the exact metric, zoomable. */
 export const sampledRankCurves = figureEntry<'fig3', SampledCurvesRequest, SampledCurves>({
   id: 'fig3',
-  settings: 'fig3',
+  settings: sampledRankCurvesSettings,
   kind: 'figure',
   number: 'Figure 3',
   title: 'Expected sampled metric vs. true rank',

@@ -1,22 +1,16 @@
 import { proxy } from 'comlink';
 import type { ReactNode } from 'react';
 import { UNIFORM_PRIOR, type PriorSpec } from '../../../core/index.ts';
+import { tablesSettings } from '../../../figures/figureRegistry.ts';
 import { fmtInt } from '../../../figures/labels.ts';
 import { estimatorTable, orderingTable, winnerTable } from '../../../figures/paperTables.ts';
 import type { TableModel } from '../../../figures/tableModel.ts';
-import type { StudyTables, StudyTablesRequest } from '../../../../workers/figures/studyTables.ts';
+import type { StudyTables, StudyTablesRequest } from '../../../../workers/study.ts';
 import { IntegerInput } from '../Controls.tsx';
 import { figureEntry, type AnyEntry } from '../entry.ts';
-import {
-  definedIds,
-  needsRecommenders,
-  plainMetricId,
-  priorPhrase,
-  requestData,
-  withRankSources,
-  type PageRequest,
-} from './common.ts';
+import { definedIds, needsRecommenders, plainMetricId, priorPhrase, requestData, type PageRequest } from './common.ts';
 import { populationOf, POPULATION_TEXT, withPopulation, withPopulationCaption, type Populated } from './population.ts';
+import { withRankSources } from '../../../state/rankUpload.ts';
 
 /** Instances × repetitions up to which a study starts by itself (the toy example); above, on request. */
 export const AUTO_RUN = 20_000;
@@ -44,7 +38,7 @@ interface StudyOptions {
 function studyEntry(options: StudyOptions): AnyEntry {
   return figureEntry<'tables', StudyRequest, StudyTables>({
     id: options.id,
-    settings: 'tables',
+    settings: tablesSettings,
     kind: 'tables',
     title: options.title,
     lede: ({ inputs }) => (

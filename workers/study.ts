@@ -1,53 +1,31 @@
 /**
- * The data of the papers' tables: exact and expected sampled metrics with their spread (Krichene & Rendle Tables
- * 1–2, analytic), and Monte Carlo studies of every estimator (their Tables 3–4, Jin et al.'s Tables 2 and 4: core
- * simulate). Pure functions, run in the figures' worker.
+ * The Monte Carlo study of every estimator (core simulate): repeated sampled evaluations of the true ranks, each
+ * estimated by every method — Krichene & Rendle's Tables 3–4 and Jin et al.'s Tables 2 and 4 in the Tables tab, and
+ * the results' simulation table (src/state/studyActions.ts). One job for both. A pure function, run in the worker.
  */
 import {
   distinctItemCounts,
-  expectedMetricsTable,
   formatInteger,
   interpolationNodes,
   parseMethodList,
   parseDefinedMetric,
   priorVector,
   simulate,
+  type FitOptions,
   type RankData,
   type MetricsRequest,
   type SimulationResult,
   type TieRule,
-} from '../../src/core/index.ts';
-import { throttle, type Progress } from '../progress.ts';
-
-/** The recommenders and metric ids of a table, with n, m, the sampling law and (for the studies) the prior. */
-export type ExpectedTableRequest = MetricsRequest;
-
-export interface ExpectedTable {
-  readonly recommenders: readonly string[];
-  readonly metrics: readonly string[];
-  /** [recommender][metric]. */
-  readonly exact: number[][];
-  readonly mean: number[][];
-  readonly std: number[][];
-}
-
-export function expectedTable(request: ExpectedTableRequest): ExpectedTable {
-  const metrics = request.metrics.map(parseDefinedMetric);
-  const rows = expectedMetricsTable(request.recommenders, metrics, request);
-  return {
-    recommenders: request.recommenders.map((r) => r.name),
-    metrics: metrics.map((m) => m.id),
-    exact: rows.map((r) => r.map((s) => s.exact)),
-    mean: rows.map((r) => r.map((s) => s.sampledMean)),
-    std: rows.map((r) => r.map((s) => s.sampledStd)),
-  };
-}
+} from '../src/core/index.ts';
+import { throttle, type Progress } from './progress.ts';
 
 export interface StudyTablesRequest extends MetricsRequest {
   readonly methods: readonly string[];
+  /** The rank-distribution fits' settings (EM stopping rule, iteration cap); the core's defaults when absent. */
+  readonly fit?: FitOptions;
   /** How tied items are ordered: passed to core simulate, which orders them in each repetition; absent, as ranked. */
   readonly ties?: TieRule;
-  /** T, the study's repetitions (named as the Tables tab's settings `studyRepeats` and `jinRepeats`). */
+  /** T, the study's repetitions (the Tables tab's settings `studyRepeats` and `jinRepeats`, the settings' `repetitions`). */
   readonly repeats: number;
   readonly seed: number;
   /**
@@ -73,6 +51,11 @@ export interface StudyTables extends SimulationResult {
   readonly note: string;
 }
 
+/**
+ * The study, reporting progress at most every 100 ms. A tie rule (`ties`) goes to the simulation as it is: it orders
+ * the tied items itself, in each repetition. Per-instance n: corrections interpolated in n (core itemCountGrid.ts)
+ * unless `exactItemCounts`.
+ */
 export function studyTables(request: StudyTablesRequest, onProgress?: Progress): StudyTables {
   const metrics = request.metrics.map(parseDefinedMetric);
   const methods = parseMethodList(request.methods.join(','));

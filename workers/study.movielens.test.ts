@@ -1,14 +1,14 @@
 /**
- * The app's study-tables job (workers/figures/studyTables.ts, Tables 3–4 in the explorer) on the shipped
+ * The app's study-tables job (workers/study.ts, Tables 3–4 in the explorer) on the shipped
  * MovieLens-1M true ranks: each user's own n by default, so the exact column is docs/reproduction.md's "Exact
  * metrics" (per-user n), not the single-n reading it reported before (its last column, n = 3,706 for all).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { expectClose } from '../../test/expectClose.ts';
-import type { RankData } from '../../src/core/index.ts';
-import { studyTables } from './studyTables.ts';
-import { parseRankFile } from '../../src/io/index.ts';
+import { expectClose } from '../test/expectClose.ts';
+import type { RankData } from '../src/core/index.ts';
+import { studyTables } from './study.ts';
+import { parseRankFile } from '../src/io/index.ts';
 
 const FILE = 'movielens-1m-true-ranks.csv';
 

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { singleRankData, type PriorSpec } from '../../core/index.ts';
-import { DEFAULT_FIGURES_VIEW, FIGURE_DEFAULTS } from '../../state/figureView.ts';
-import { inline } from '../../state/testing.ts';
-import { TOY_RECOMMENDERS } from '../../state/toyExample.ts';
-import { FIGURE_REGISTRY } from './entries/index.ts';
+import { singleRankData, type PriorSpec } from '../core/index.ts';
 import { HASHED_VALUES, requestKey } from './requestKey.ts';
-import type { FigureInputs } from './types.ts';
+import { TOY_RECOMMENDERS } from './toyExample.ts';
 
 /** Fresh RankData objects of the toy example (Krichene & Rendle 2020, section 3.2) on every call. */
 const toy = () => TOY_RECOMMENDERS.map(({ name, ranks }) => singleRankData(name, ranks));
@@ -80,46 +76,5 @@ describe('requestKey (the cache key of a figure, derived from its whole request)
     const prior = (w: number[]): PriorSpec => ({ kind: 'weights', weights: w });
     expect(requestKey(prior(weights))).toBe(requestKey(prior([...weights])));
     expect(requestKey(prior(weights))).not.toBe(requestKey(prior(weights.map((w, i) => (i === 500 ? w * 2 : w)))));
-  });
-});
-
-describe('the registry’s requests', () => {
-  const inputs = (prior: PriorSpec): FigureInputs => ({
-    recommenders: toy().map((data) => ({ name: data.name, color: null, data })),
-    rankKind: 'true',
-    itemCount: 10_000,
-    sampleSize: 99,
-    sampling: 'with-replacement',
-    metrics: ['auc', 'ap', 'ndcg', 'recall@10'],
-    prior,
-    compute: inline,
-    width: 900,
-    active: true,
-    figureView: DEFAULT_FIGURES_VIEW,
-    onFigureView: () => {},
-  });
-  const keys = (prior: PriorSpec) =>
-    Object.fromEntries(
-      FIGURE_REGISTRY.flatMap((tab) => tab.entries).map((entry) => [
-        entry.id,
-        requestKey(entry.request(inputs(prior), FIGURE_DEFAULTS[entry.settings as keyof typeof FIGURE_DEFAULTS])),
-      ]),
-    );
-
-  it('a new prior exponent changes the keys of Figures 4, 6, 7 (both views) and the studies, and no other', () => {
-    const a1 = keys({ kind: 'power', exponent: 1 });
-    const a2 = keys({ kind: 'power', exponent: 2 });
-    const changed = Object.keys(a1).filter((id) => a1[id] !== a2[id]);
-    expect(changed).toEqual(['fig4', 'fig6', 'fig7', 'recovered', 'tables-kr', 'tables-jin']);
-  });
-
-  it('Figures 4 and 7 take the settings’ m unless they have their own', () => {
-    const fig4 = FIGURE_REGISTRY.find((t) => t.id === 'fig4')!.entries[0];
-    const fig7 = FIGURE_REGISTRY.find((t) => t.id === 'fig7')!.entries[0];
-    const own = inputs({ kind: 'uniform' });
-    expect(fig4.request(own, FIGURE_DEFAULTS.fig4).sampleSize).toBe(99);
-    expect(fig7.request({ ...own, sampleSize: 50 }, FIGURE_DEFAULTS.fig7).sampleSize).toBe(50);
-    expect(fig4.request(own, { ...FIGURE_DEFAULTS.fig4, sampleSize: 100 }).sampleSize).toBe(100);
-    expect(fig4.request({ ...own, sampleSize: 100_000 }, FIGURE_DEFAULTS.fig4).sampleSize).toBe(3000);
   });
 });

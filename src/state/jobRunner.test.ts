@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../core/index.ts';
-import { fakeWorkerBridge } from '../../../test/fakeWorker.ts';
+import { InputError } from '../core/index.ts';
+import { fakeWorkerBridge } from '../../test/fakeWorker.ts';
 import { fitsBytes, resultCache, STORED_BYTES, STORED_ENTRIES, type StoreLike } from './resultCache.ts';
 import { JobRunner, type JobState, type JobTask } from './jobRunner.ts';
 
@@ -13,10 +13,11 @@ function deferred<T>() {
     resolve = res;
     reject = rej;
   });
-  const task: JobTask<T> = (_api, signal) => {
-    signals.push(signal);
-    return promise;
-  };
+  const task: JobTask<T> = (job) =>
+    job.worker(() => {
+      signals.push(job.signal);
+      return promise;
+    });
   return { task, resolve, reject, signals };
 }
 
@@ -63,9 +64,9 @@ describe('JobRunner (one figure’s computations on its channel)', () => {
     const { runner, last } = setup();
     const job = deferred<string>();
     let partial!: (value: string) => void;
-    runner.want('k1', (api, signal, onProgress, onPartial) => {
-      partial = onPartial;
-      return job.task(api, signal, onProgress, onPartial);
+    runner.want('k1', (context) => {
+      partial = context.onPartial;
+      return job.task(context);
     });
     await tick();
     partial('points');
@@ -210,5 +211,54 @@ describe('JobRunner (one figure’s computations on its channel)', () => {
     expect(slots.size).toBe(STORED_ENTRIES + 1); // and the index
     expect(slots.has('b|fig7|k0')).toBe(false);
     expect(slots.has(`b|fig7|k${STORED_ENTRIES + 2}`)).toBe(true);
+  });
+});
+
+describe('JobRunner.run (a job an action starts now: the store’s table, estimates, intervals, data)', () => {
+  it('resolves with the value; a newer run replaces the one running, which resolves with null', async () => {
+    const { runner } = setup();
+    const first = deferred<string>();
+    const replaced = runner.run(first.task);
+    await tick();
+    const second = deferred<string>();
+    const current = runner.run(second.task);
+    expect(first.signals[0].aborted).toBe(true);
+    expect(await replaced).toBeNull();
+    second.resolve('table');
+    expect(await current).toEqual({ value: 'table' });
+  });
+
+  it('resolves with the failure, and Cancel says whether a run was stopped (it resolves with null)', async () => {
+    const { runner } = setup();
+    const broken = deferred<string>();
+    const failed = runner.run(broken.task);
+    await tick();
+    broken.reject(new InputError('rank 8437 is outside 1..5000'));
+    const outcome = await failed;
+    expect(outcome && 'error' in outcome && (outcome.error as Error).message).toBe('rank 8437 is outside 1..5000');
+    expect(runner.cancel()).toBe(false);
+    const slow = deferred<string>();
+    const cancelled = runner.run(slow.task);
+    await tick();
+    expect(runner.cancel()).toBe(true);
+    expect(await cancelled).toBeNull();
+    expect(slow.signals[0].aborted).toBe(true);
+  });
+
+  it('runs on another channel when asked (the true ranks’ intervals on the table’s), its lanes beside it', async () => {
+    const { bridge } = fakeWorkerBridge();
+    const channels: string[] = [];
+    const run: typeof bridge.run = (channel, signal, task) => {
+      channels.push(channel);
+      return bridge.run(channel, signal, task);
+    };
+    const logged = { ...bridge, run };
+    const other = new JobRunner<string>(logged, 'intervals', () => {}, 0, null);
+    const done = other.run(async (job) => {
+      await Promise.all([job.worker(async () => 'a'), job.lane(1)(async () => 'b'), job.lane(2)(async () => 'c')]);
+      return 'done';
+    }, 'table');
+    expect(await done).toEqual({ value: 'done' });
+    expect(channels).toEqual(['table', 'table-2', 'table-3']);
   });
 });

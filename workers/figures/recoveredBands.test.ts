@@ -20,7 +20,7 @@ import {
   type RankData,
 } from '../../src/core/index.ts';
 import { parseRankFile } from '../../src/io/rankFile.ts';
-import { recoveredDistribution, type BandCurve } from './recoveredDistribution.ts';
+import { recoveredDistribution, type BandCurve } from './recoveredBands.ts';
 import { recoveredPopulation } from './recoveredPopulation.ts';
 
 /** 400 users with their own n in 150..300, sampled ranks among m = 20 skewed to the top. */
