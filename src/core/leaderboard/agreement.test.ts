@@ -1,6 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import fixture from '../../../test/fixtures/leaderboard-agreement.json' with { type: 'json' };
-import { agreement, inversionCount, kendallTauB, leaderboardOrder, overlapAt, reproduces, spearman } from './agreement.ts';
+import {
+  agreement,
+  inversionCount,
+  kendallTauB,
+  leaderboardOrder,
+  overlapAt,
+  reproduces,
+  spearman,
+} from './agreement.ts';
 
 // Oracle: scripts/fixtures/leaderboard_agreement.py — Jin et al. (AAAI 2021) Table 2's published per-model numbers
 // (ml-1m, m = 99) and seeded leaderboards with ties; scipy's spearmanr and kendalltau, IPC and OR@k counted directly.

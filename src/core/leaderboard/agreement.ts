@@ -28,7 +28,11 @@ export function overlapAt(reference: ArrayLike<number>, other: ArrayLike<number>
   const size = Math.min(k, reference.length);
   if (size < 1) return NaN;
   const top = new Set(leaderboardOrder(reference).slice(0, size));
-  return leaderboardOrder(other).slice(0, size).filter((i) => top.has(i)).length / size;
+  return (
+    leaderboardOrder(other)
+      .slice(0, size)
+      .filter((i) => top.has(i)).length / size
+  );
 }
 
 /** Average ranks (1 = smallest value), ties sharing their mean rank. */

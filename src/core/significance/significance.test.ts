@@ -88,7 +88,15 @@ describe("Fisher's randomization test", () => {
   test('shared relabellings give each pair its own test: the same p as the pair alone with the same seed', () => {
     const x = fixture.pairs.find((p) => p.name === 'ndcg n=1000')!;
     const values = [x.a, x.b, x.a.map((v, i) => (v + x.b[i]) / 2)];
-    const all = randomizationTests(values, [[0, 1], [0, 2], [1, 2]], { permutations: 2000, seed: 3 });
+    const all = randomizationTests(
+      values,
+      [
+        [0, 1],
+        [0, 2],
+        [1, 2],
+      ],
+      { permutations: 2000, seed: 3 },
+    );
     const alone = randomizationTests([x.a, x.b], [[0, 1]], { permutations: 2000, seed: 3 });
     expect(all[0].pValue).toBe(alone[0].pValue);
     // The midpoint lies between: its differences are half of a − b's, so the same relabellings are as extreme.
@@ -113,7 +121,9 @@ describe('multiple-test corrections', () => {
     expect(holm[1]).toBeCloseTo(0.06, 15);
   });
   test('Benjamini & Hochberg (1995) §4.1: of 15 p-values, Bonferroni rejects 3 at 0.05, Holm 3 and BH 4', () => {
-    const p = [0.0001, 0.0004, 0.0019, 0.0095, 0.0201, 0.0278, 0.0298, 0.0344, 0.0459, 0.324, 0.4262, 0.5719, 0.6528, 0.759, 1];
+    const p = [
+      0.0001, 0.0004, 0.0019, 0.0095, 0.0201, 0.0278, 0.0298, 0.0344, 0.0459, 0.324, 0.4262, 0.5719, 0.6528, 0.759, 1,
+    ];
     const count = (c: 'bonferroni' | 'holm' | 'bh') => adjustPValues(p, c).filter((v) => v <= 0.05).length;
     expect(count('bonferroni')).toBe(3);
     expect(count('holm')).toBe(3);
