@@ -28,6 +28,9 @@ import { itemCountOf } from '../rankData.ts';
 import { drawAboveCountsByLaw } from '../rankDraw.ts';
 import type { Protocol } from './protocol.ts';
 
+/** Popularity draws are with replacement: Binomial(D, q). */
+const WITH_REPLACEMENT_LAW = samplingLaw('with-replacement');
+
 /** A relevant item's law as the expected metrics and the Monte Carlo draws ask for it. */
 export interface ProtocolInstances {
   readonly protocol: Protocol;
@@ -57,6 +60,19 @@ export interface ProtocolInstances {
   rowOf(instance: number): PmfRow;
   /** Draws X_j of every item of instance i into out[0..k) (cumulative: r̃_j = j + 1 + out[j], 0-based j). */
   draw(random: RandomSource, instance: number, out: Int32Array): void;
+  /**
+   * The law of X for item j (0-based) of instance i as its law's arguments: P(X = x) = law.logPmf(x, above, pool,
+   * draws) — what `fill` tabulates, for a caller that needs a few values. Null where there is no closed form (pooled).
+   */
+  itemLaw(instance: number, item: number): ItemLaw | null;
+}
+
+/** One relevant item's law of X: `draws` negatives, `above` of a `pool` (popularity: the share q of a pool of 1). */
+export interface ItemLaw {
+  readonly law: SampledRankLaw;
+  readonly above: number;
+  readonly pool: number;
+  readonly draws: number;
 }
 
 /**
@@ -217,6 +233,16 @@ class UniformInstances extends BaseInstances implements ProtocolInstances {
     return row.fillRaw(this.data.ranks[lo + item] - (item + 1), n - k);
   }
 
+  itemLaw(instance: number, item: number): ItemLaw {
+    const { n, k, lo } = this.instance(instance);
+    return {
+      law: this.law,
+      above: this.data.ranks[lo + item] - (item + 1),
+      pool: n - k,
+      draws: this.drawsOf(instance),
+    };
+  }
+
   draw(random: RandomSource, instance: number, out: Int32Array): void {
     const { n, k, lo } = this.instance(instance);
     drawAboveCountsByLaw(random, this.aboveCounts(lo, k), n - k, this.sampleSizeOf(instance), this.law, out);
@@ -252,6 +278,11 @@ class PopularityInstances extends BaseInstances implements ProtocolInstances {
 
   fill(row: PmfRow, instance: number, item: number): PmfRow {
     return row.fillRaw(this.massAbove[this.data.offsets[instance] + item], 1);
+  }
+
+  itemLaw(instance: number, item: number): ItemLaw {
+    const above = this.massAbove[this.data.offsets[instance] + item];
+    return { law: WITH_REPLACEMENT_LAW, above, pool: 1, draws: this.drawsOf(instance) };
   }
 
   draw(random: RandomSource, instance: number, out: Int32Array): void {
@@ -296,6 +327,10 @@ class PooledInstances extends BaseInstances implements ProtocolInstances {
 
   fill(): PmfRow {
     throw new Error('the pooled layout has no rows: its expectation is a Monte Carlo one');
+  }
+
+  itemLaw(): null {
+    return null;
   }
 
   draw(random: RandomSource, instance: number, out: Int32Array): void {

@@ -7,6 +7,7 @@
 import { InputError } from '../errors.ts';
 import type { Metric } from '../metrics.ts';
 import { metricTerm } from '../metrics.ts';
+import type { RandomSource } from '../random.ts';
 import { createRandom } from '../random.ts';
 import type { ProtocolInstances } from './instances.ts';
 
@@ -31,6 +32,26 @@ export function monteCarloExpectation(
   if (!Number.isSafeInteger(repetitions) || repetitions < 2) {
     throw new InputError(`Monte Carlo repetitions must be an integer ≥ 2, got ${repetitions}`);
   }
+  return monteCarloValues(instances, metrics, repetitions, createRandom(seed)).map((v) => {
+    let mean = 0;
+    for (const x of v) mean += x / repetitions;
+    let ss = 0;
+    for (const x of v) ss += (x - mean) ** 2;
+    const std = Math.sqrt(ss / (repetitions - 1));
+    return { sampledMean: mean, sampledStd: std, sampledSe: std / Math.sqrt(repetitions) };
+  });
+}
+
+/**
+ * T sampled evaluations of the instances drawn by their own `draw`: values[metric][t], each metric averaged over the
+ * instances as the protocol averages them (the leaderboards read every evaluation).
+ */
+export function monteCarloValues(
+  instances: ProtocolInstances,
+  metrics: readonly Metric[],
+  repetitions: number,
+  random: RandomSource,
+): Float64Array[] {
   const pooled = instances.protocol.layout === 'pooled';
   for (const metric of metrics) {
     if (pooled && needsLength(metric)) {
@@ -40,7 +61,6 @@ export function monteCarloExpectation(
     }
   }
   const { data } = instances;
-  const random = createRandom(seed);
   const values = metrics.map(() => new Float64Array(repetitions));
   let counts = new Int32Array(64);
   let weight = 0;
@@ -67,12 +87,5 @@ export function monteCarloExpectation(
     }
     sums.forEach((s, m) => (values[m][t] = s / weight));
   }
-  return values.map((v) => {
-    let mean = 0;
-    for (const x of v) mean += x / repetitions;
-    let ss = 0;
-    for (const x of v) ss += (x - mean) ** 2;
-    const std = Math.sqrt(ss / (repetitions - 1));
-    return { sampledMean: mean, sampledStd: std, sampledSe: std / Math.sqrt(repetitions) };
-  });
+  return values;
 }
