@@ -9,12 +9,14 @@ import type { LawLike } from '../law/index.ts';
 import { BULK_CUTOFF, samplingLaw, validateSamplingSetup } from '../law/index.ts';
 import { constrainedLeastSquares } from './cls.ts';
 import { lawRefusal } from '../estimators.ts';
+import type { CompressedCheck } from './conditioning.ts';
+import { checkedPolynomialSystem, correctionSystem } from './conditioning.ts';
 import type { CorrectionKind, Method } from './methods.ts';
-import { leastSquaresCorrections } from './leastSquares.ts';
-import { polynomialSystem } from './polynomialSystem.ts';
+import { leastSquaresSolve } from './leastSquares.ts';
 import type { KernelMoments } from './moments.ts';
 import { checkSystemSize, kernelMoments, normalisedPrior } from './moments.ts';
 import type { PolynomialSystem } from './polynomialSystem.ts';
+import { clampToRange, metricRange, posteriorMean, ratios } from './posteriorMean.ts';
 import { solveSymmetricMany } from './solve.ts';
 
 export interface CorrectionSetup {
@@ -47,12 +49,14 @@ export function rankEstimateVector(metric: Metric, itemCount: number, sampleSize
 
 /**
  * What the corrections of one (n, m, sampling, prior) share, computed on first use: the targets M(r), the normalised
- * prior, the compressed system of polynomialSystem.ts and the kernel moments (eqs 21–25). Passing one kernel to
- * several correctionVectors calls (CLS and BV for several γ at the same n) builds each only once.
+ * prior, the minimal-bias system (the compressed one of polynomialSystem.ts where it is accurate, the exact-row one of
+ * rowSystem.ts otherwise: conditioning.ts) and the kernel moments (eqs 21–25). Passing one kernel to several
+ * correctionVectors calls (CLS and BV for several γ at the same n) builds each only once.
  */
 export class CorrectionKernel {
   readonly targets: Float64Array[];
   private priorValue: Float64Array | null;
+  private checkValue: CompressedCheck | null = null;
   private systemValue: PolynomialSystem | null = null;
   private momentsValue: KernelMoments | null = null;
   constructor(
@@ -70,9 +74,29 @@ export class CorrectionKernel {
     return (this.priorValue ??= normalisedPrior(this.setup.itemCount));
   }
 
+  /** The compressed system and whether it is accurate (conditioning.ts). */
+  compressed(): CompressedCheck {
+    const { itemCount, sampleSize, sampling } = this.setup;
+    return (this.checkValue ??= checkedPolynomialSystem(this.targets, this.prior, itemCount, sampleSize, sampling));
+  }
+
+  /** The minimal-bias system: the compressed one where accurate, else the exact-row one (or an InputError). */
   system(): PolynomialSystem {
     const { itemCount, sampleSize, sampling } = this.setup;
-    return (this.systemValue ??= polynomialSystem(this.targets, this.prior, itemCount, sampleSize, sampling));
+    return (this.systemValue ??= correctionSystem(
+      this.targets,
+      this.prior,
+      itemCount,
+      sampleSize,
+      sampling,
+      this.compressed(),
+    ));
+  }
+
+  /** [min, max] of each target over the prior's support: the range of every posterior mean (eq 26). */
+  ranges(): [number, number][] {
+    const prior = this.setup.prior ? this.prior : null;
+    return this.targets.map((target) => metricRange(target, prior));
   }
 
   moments(): KernelMoments {
@@ -109,19 +133,24 @@ export function correctionVectors(
   if (!(gamma >= 0 && gamma <= 1)) throw new InputError(`γ must be in [0, 1], got ${options.gamma}`);
   checkSystemSize(m, method);
   const shared = kernel ?? new CorrectionKernel(metrics, options);
-  if (method === 'ls' || (method === 'bv' && gamma === 0)) {
-    return leastSquaresCorrections(shared.targets, shared.prior, n, m, sampling).vectors;
-  }
+  if (method === 'ls' || (method === 'bv' && gamma === 0)) return leastSquaresSolve(shared.system());
   if (method === 'cls') {
     const system = shared.system();
     return shared.targets.map((_, t) => constrainedLeastSquares(system, t).values);
   }
+  if (gamma === 1) {
+    // Eq 26: the posterior mean Σ_r p(r | r̃) M(r) = h_i / c_i, a weighted average of M: from the exact rows where the
+    // compressed system (whose moments give it for a law without the product identity) is not accurate, clamped to
+    // the range always.
+    const ranges = shared.ranges();
+    if (!samplingLaw(sampling).productIdentity && !shared.compressed().accurate) {
+      return posteriorMean(shared.targets, shared.prior, n, m, sampling);
+    }
+    const { cross, mass } = shared.moments();
+    return cross.map((h, t) => clampToRange(ratios(h, mass), ranges[t]));
+  }
   const moments = shared.moments();
   const { gram, mass, size } = moments;
-  if (gamma === 1) {
-    // Eq 26: the posterior mean Σ_r p(r | r̃) M(r) = h_i / c_i.
-    return moments.cross.map((h) => h.map((v, i) => (mass[i] > 0 ? v / mass[i] : 0)));
-  }
   const system = new Float64Array(size * size);
   for (let k = 0; k < system.length; k++) system[k] = (1 - gamma) * gram[k];
   for (let i = 0; i < size; i++) system[i * size + i] += gamma * mass[i];
