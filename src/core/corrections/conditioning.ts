@@ -132,13 +132,22 @@ export const ROW_SYSTEM_BUDGET = 6e10;
 
 /** The compressed system and its error (compressedSystemError, or directSystemError where that was run). */
 export interface CompressedCheck {
-  readonly system: PolynomialSystem;
+  readonly system: PolynomialSystem | null;
   readonly error: number;
   /** error ≤ COMPRESSED_TOLERANCE. */
   readonly accurate: boolean;
 }
 
-/** Builds the compressed system of polynomialSystem.ts and measures its error by the tests above. */
+/**
+ * Beyond m = HOPELESS_RATIO·√n the compressed system is never accurate (e_f ≥ 1e-3 from 8√n on in every case
+ * measured), and is not built.
+ */
+export const HOPELESS_RATIO = 10;
+
+/**
+ * Builds the compressed system of polynomialSystem.ts and measures its error by the tests above (null, error ∞: not
+ * built, m > HOPELESS_RATIO·√n).
+ */
 export function checkedPolynomialSystem(
   targets: readonly Float64Array[],
   prior: Float64Array,
@@ -146,6 +155,7 @@ export function checkedPolynomialSystem(
   sampleSize: number,
   sampling: LawLike,
 ): CompressedCheck {
+  if (sampleSize > HOPELESS_RATIO * Math.sqrt(itemCount)) return { system: null, error: Infinity, accurate: false };
   const system = polynomialSystem(targets, prior, itemCount, sampleSize, sampling);
   let error = compressedSystemError(system);
   if (error > COMPRESSED_TOLERANCE && error <= HOPELESS && targets.length > 0) {
@@ -167,7 +177,7 @@ export function correctionSystem(
   sampling: LawLike,
   check = checkedPolynomialSystem(targets, prior, itemCount, sampleSize, sampling),
 ): PolynomialSystem {
-  if (check.accurate) return check.system;
+  if (check.accurate && check.system) return check.system;
   checkRowSystemWork(itemCount, sampleSize, sampling, check.error);
   return rowSystem(targets, prior, itemCount, sampleSize, sampling);
 }

@@ -9,15 +9,16 @@ import type { LawLike } from '../law/index.ts';
 import { BULK_CUTOFF, samplingLaw, validateSamplingSetup } from '../law/index.ts';
 import { constrainedLeastSquares } from './cls.ts';
 import { lawRefusal } from '../estimators.ts';
+import { bvVectors, EXACT_MOMENT_ERROR } from './biasVariance.ts';
 import type { CompressedCheck } from './conditioning.ts';
-import { checkedPolynomialSystem, correctionSystem } from './conditioning.ts';
+import { checkedPolynomialSystem, checkRowSystemWork, correctionSystem } from './conditioning.ts';
 import type { CorrectionKind, Method } from './methods.ts';
 import { leastSquaresSolve } from './leastSquares.ts';
 import type { KernelMoments } from './moments.ts';
 import { checkSystemSize, kernelMoments, normalisedPrior } from './moments.ts';
 import type { PolynomialSystem } from './polynomialSystem.ts';
 import { clampToRange, metricRange, posteriorMean, ratios } from './posteriorMean.ts';
-import { solveSymmetricMany } from './solve.ts';
+import { rowSystem } from './rowSystem.ts';
 
 export interface CorrectionSetup {
   readonly itemCount: number;
@@ -59,6 +60,7 @@ export class CorrectionKernel {
   private checkValue: CompressedCheck | null = null;
   private systemValue: PolynomialSystem | null = null;
   private momentsValue: KernelMoments | null = null;
+  private exactMomentsValue: KernelMoments | null = null;
   constructor(
     readonly metrics: readonly Metric[],
     readonly setup: CorrectionSetup,
@@ -106,6 +108,26 @@ export class CorrectionKernel {
     const prior = this.setup.prior ? this.prior : null;
     return (this.momentsValue ??= kernelMoments(this.targets, prior, itemCount, sampleSize, sampling, system));
   }
+
+  /**
+   * The relative error of `moments()`: EXACT_MOMENT_ERROR (the product identity's sums, or the exact-row system), or
+   * the compressed system's where that is used.
+   */
+  momentError(): number {
+    if (samplingLaw(this.setup.sampling).productIdentity || !this.compressed().accurate) return EXACT_MOMENT_ERROR;
+    return Math.max(EXACT_MOMENT_ERROR, this.compressed().error);
+  }
+
+  /** Moments accurate to EXACT_MOMENT_ERROR: `moments()` where they are, else those of the exact-row system. */
+  exactMoments(): KernelMoments {
+    if (this.momentError() <= EXACT_MOMENT_ERROR) return this.moments();
+    if (this.exactMomentsValue) return this.exactMomentsValue;
+    const { itemCount, sampleSize, sampling } = this.setup;
+    checkRowSystemWork(itemCount, sampleSize, sampling, this.compressed().error);
+    const system = rowSystem(this.targets, this.prior, itemCount, sampleSize, sampling);
+    const prior = this.setup.prior ? this.prior : null;
+    return (this.exactMomentsValue = kernelMoments(this.targets, prior, itemCount, sampleSize, sampling, system));
+  }
 }
 
 /**
@@ -149,12 +171,9 @@ export function correctionVectors(
     const { cross, mass } = shared.moments();
     return cross.map((h, t) => clampToRange(ratios(h, mass), ranges[t]));
   }
-  const moments = shared.moments();
-  const { gram, mass, size } = moments;
-  const system = new Float64Array(size * size);
-  for (let k = 0; k < system.length; k++) system[k] = (1 - gamma) * gram[k];
-  for (let i = 0; i < size; i++) system[i * size + i] += gamma * mass[i];
-  return solveSymmetricMany(system, moments.cross);
+  const error = shared.momentError();
+  const exact = error > EXACT_MOMENT_ERROR ? () => shared.exactMoments() : undefined;
+  return bvVectors(shared.moments(), gamma, error, `n = ${n}, m = ${m}`, exact);
 }
 
 export function correctionVector(metric: Metric, options: CorrectionOptions): Float64Array {
