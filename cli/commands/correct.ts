@@ -85,10 +85,10 @@ export const correctCommand: Command = {
       const o = outside[j];
       if (!o) return [];
       return [
-        `note: ${metric.id}: ${o.count} of the ${sampleSize + 1} values lie outside the metric's range ` +
-          `${rangeText(o.range, digits)} (from ${formatNumber(o.smallest, digits)} to ` +
-          `${formatNumber(o.largest, digits)}): they are not values of the metric` +
-          `${method === 'ls' ? ' (ls minimises bias only; its variance is unbounded)' : ''}\n`,
+        `note: ${metric.id}: ${o.count} of the ${sampleSize + 1} values outside the metric's range ` +
+          `${rangeText(o.range, digits)}, the values M takes (smallest ${formatNumber(o.smallest, digits)}, ` +
+          `largest ${formatNumber(o.largest, digits)})` +
+          `${method === 'ls' ? ': ls minimises bias only, its variance is unbounded' : ''}\n`,
       ];
     });
     const rows = Array.from({ length: sampleSize + 1 }, (_, i) => [

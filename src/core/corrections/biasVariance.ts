@@ -3,11 +3,12 @@
  * its conditioning checked. Scaled to unit diagonal (D_i = (1 − γ)G_ii + γc_i), the matrix S has
  *   λ_min ≥ γ · min_i c_i / D_i        (S ⪰ γ diag(c), as AᵀA ⪰ 0)
  *   λ_max ≤ max_i Σ_j |S_ij| / √(D_i D_j)   (Gershgorin),
- * so κ ≤ conditionBound(S) (about 2.5/γ on the uniform prior, measured n = 300..10^4, m ≤ 500), and the vector is off
+ * so κ ≤ conditionBound(S) (κ is about 2.5/γ on the uniform prior, measured n = 300..10^4, m ≤ 500; the bound
+ * 3–7 times that, tested), and the vector is off
  * by at most about κ times the relative error of the moments: 1e-15 from the binomial sums or the exact-row system,
  * the compressed system's measured error (conditioning.ts) otherwise. The compressed moments are used when that
  * product is at most 1e-8, the exact-row ones when theirs is; beyond, no double-precision vector is determined to
- * 1e-8 and the correction is refused (γ below about 2.5e-7).
+ * 1e-8 and the correction is refused (γ below about 1e-6, the bound growing as 1/γ).
  */
 import { InputError } from '../errors.ts';
 import type { KernelMoments } from './moments.ts';
@@ -60,10 +61,14 @@ export function bvVectors(
   const system = bvMatrix(moments, gamma);
   const kappa = conditionBound(system, moments.mass, gamma);
   if (kappa * EXACT_MOMENT_ERROR > BV_ACCURACY) {
+    // The bound grows as 1/γ: the smallest γ it allows, rounded up to one significant digit.
+    const smallest = (gamma * kappa * EXACT_MOMENT_ERROR) / BV_ACCURACY;
+    const scale = 10 ** Math.floor(Math.log10(smallest));
+    const suggested = Math.ceil(smallest / scale) * scale;
     throw new InputError(
       `bv with γ = ${gamma} at ${where}: the system of eq 25 has a condition number up to ${kappa.toPrecision(2)} ` +
-        `(about 2.5/γ), too large for its vector to be determined to ${BV_ACCURACY} in double precision: use ` +
-        `γ ≥ ${((2.5 * EXACT_MOMENT_ERROR) / BV_ACCURACY).toPrecision(1)}, or ls (γ = 0, a truncated SVD)`,
+        `(growing as 1/γ), too large for its vector to be determined to ${BV_ACCURACY} in double precision: use ` +
+        `γ ≥ ${suggested < 1e-3 ? suggested.toExponential(0) : suggested}, or ls (γ = 0, a truncated SVD)`,
     );
   }
   if (exact && kappa * momentError > BV_ACCURACY) {

@@ -190,7 +190,7 @@ export function checkRowSystemWork(itemCount: number, sampleSize: number, sampli
   throw new InputError(
     `n = ${itemCount}, m = ${sampleSize}: the corrections' compressed system is not accurate at this m ` +
       `(m > 4.5√n; its identities are ${defect}, tolerance ${COMPRESSED_TOLERANCE}), and the exact system over ` +
-      `the n kernel rows would take about ${(work / ROW_SYSTEM_BUDGET).toFixed(1)} times the largest work allowed ` +
-      `(${work.toPrecision(2)} rotations, at most ${ROW_SYSTEM_BUDGET.toPrecision(2)}): lower m, or n`,
+      `the n kernel rows would take about ${work.toPrecision(2)} rotations, more than the ` +
+      `${ROW_SYSTEM_BUDGET.toPrecision(2)} allowed (about three minutes): lower m, or n`,
   );
 }
