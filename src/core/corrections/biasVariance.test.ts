@@ -6,7 +6,7 @@ import { EigenvalueDecomposition, Matrix } from 'ml-matrix';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../errors.ts';
 import { metricCurve, parseMetric } from '../metrics.ts';
-import type { Sampling } from '../sampling.ts';
+import type { Sampling } from '../law/index.ts';
 import { bvMatrix, bvVectors, conditionBound } from './biasVariance.ts';
 import { kernelMoments, normalisedPrior } from './moments.ts';
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../errors.ts';
 import { metricCurve, parseMetric } from '../metrics.ts';
-import { KernelRow, type Sampling } from '../sampling.ts';
+import { samplingLaw, type Sampling } from '../law/index.ts';
 import {
   checkedPolynomialSystem,
   checkRowSystemWork,
@@ -76,7 +76,7 @@ describe("the exact-row system's work", () => {
       [20000, 1000, 'with-replacement'],
       [1500, 1400, 'without-replacement'],
     ] as [number, number, Sampling][]) {
-      const row = new KernelRow(m, sampling, ROW_CUTOFF);
+      const row = samplingLaw(sampling).row(m, ROW_CUTOFF);
       let work = 0;
       for (let r = 0; r < n; r++) {
         row.fillRaw(r, n - 1);

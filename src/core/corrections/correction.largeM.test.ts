@@ -29,7 +29,7 @@ import { describe, expect, it } from 'vitest';
 import { expectClose } from '../../../test/expectClose.ts';
 import { InputError } from '../errors.ts';
 import { parseMetric } from '../metrics.ts';
-import type { Sampling } from '../sampling.ts';
+import type { Sampling } from '../law/index.ts';
 import type { CorrectionKind } from './methods.ts';
 import { CorrectionKernel, correctionObjective, correctionVectors } from './correction.ts';
 

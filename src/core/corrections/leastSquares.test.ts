@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseMetric } from '../metrics.ts';
-import type { Sampling } from '../sampling.ts';
+import type { Sampling } from '../law/index.ts';
 import { correctionObjective, correctionVector } from './correction.ts';
 import { LS_RCOND } from './leastSquares.ts';
 
