@@ -131,12 +131,15 @@ export class CorrectionKernel {
 }
 
 /**
- * Correction vectors for several metrics at once (shared kernel moments or compressed system):
- * - `ls`: minimal bias (eqs 21–23), solved as weighted polynomial least squares (leastSquares.ts) because AᵀA is
- *   too ill-conditioned to invert in double precision;
- * - `cls`: the same restricted to non-increasing M̂ (section 5.2), by Lawson–Hanson on the compressed system;
- * - `bv`: M̂ = ((1 − γ)AᵀA + γ diag(c))⁻¹Aᵀb (eq 25); γ = 1 is the posterior mean of eq 26, γ = 0 is `ls`.
+ * Correction vectors for several metrics at once (shared kernel moments or minimal-bias system, checked by
+ * conditioning.ts: the compressed system where accurate, the exact-row one otherwise):
+ * - `ls`: minimal bias (eqs 21–23), solved by truncated SVD of the system (leastSquares.ts) because AᵀA is too
+ *   ill-conditioned to invert in double precision;
+ * - `cls`: the same restricted to non-increasing M̂ (section 5.2), by Lawson–Hanson on the system;
+ * - `bv`: M̂ = ((1 − γ)AᵀA + γ diag(c))⁻¹Aᵀb (eq 25, biasVariance.ts: refused where its condition number leaves no
+ *   vector determined to 1e-8); γ = 1 is the posterior mean of eq 26, within the metric's range; γ = 0 is `ls`.
  * `kernel` (for the same metrics, n, m, sampling and prior) lets several calls share their system and moments.
+ * Throws an InputError when the exact-row system a size needs exceeds its budget (conditioning.ts).
  */
 export function correctionVectors(
   metrics: readonly Metric[],

@@ -3,9 +3,12 @@
  * polynomial system of polynomialSystem.ts, or the exact-row one of rowSystem.ts where that is not accurate:
  * conditioning.ts) by truncated SVD. AᵀA is far too ill-conditioned to invert in double precision (the exact
  * minimiser has entries ~1e27 at n = 10^4, m = 100); the truncated SVD of B keeps what double precision can
- * resolve. Its bias against numpy's lstsq on the dense A (scripts/fixtures/corrections_large_m.py): lower where
- * numpy's default cut-off ε·max(n, m + 1) is above LS_RCOND (n ≳ 4,500), higher where it is below (n = 1,000,
- * m = 100: 47% higher; numpy keeps singular values down to 2.2e-13 of the largest, and vectors 10 times larger).
+ * resolve. Its bias against numpy's lstsq on the dense A (scripts/fixtures/corrections_large_m.py, AP, uniform
+ * prior; leastSquares.test.ts): the same where numpy's default cut-off ε·max(n, m + 1) is about LS_RCOND
+ * (n ≈ 4,500), lower where it is above (n = 10^4, m = 100: 3.6% lower), higher where it is below, as numpy then keeps
+ * more singular values (n = 1,000, m = 100: 45% higher with replacement, 47% without; numpy's cut-off 2.2e-13 of the
+ * largest, its vectors 4.7 times larger). The vector is determined only as far as the singular vectors near the
+ * cut-off are: perturbing B by 1e-15 of its entries moves its bias by up to ~4e-6 (correction.largeM.test.ts).
  */
 import { Matrix, SingularValueDecomposition } from 'ml-matrix';
 import type { LawLike } from '../law/index.ts';
@@ -46,8 +49,8 @@ export function leastSquaresSolve(system: PolynomialSystem): Float64Array[] {
 
 /**
  * Relative cut-off of the truncated SVD. Smaller values lower the attained bias a little further towards the exact
- * minimum (reported as minimalBias) at the price of astronomically large, useless vectors; 1e-12 is about numpy's
- * default for n = 10^4 and already reaches a lower bias than numpy's lstsq on the dense A.
+ * minimum (reported as minimalBias) at the price of astronomically large, useless vectors; 1e-12 is numpy's default
+ * for n ≈ 4,500 (above it for smaller n, below for larger: see the header).
  */
 export const LS_RCOND = 1e-12;
 /** Truncated-SVD least squares (numpy.linalg.lstsq's rule: singular values below rcond·σ_max are dropped). */
