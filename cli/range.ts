@@ -9,15 +9,18 @@ import type { Metric } from '../src/core/index.ts';
 import { formatNumber } from './format.ts';
 import { metricAtRank } from '../src/core/index.ts';
 
-/** Rounding of a value at the range's ends is not flagged: 1e-9 of the range's width, as the app allows. */
+/** Rounding of a value at the range's ends is not flagged: 1e-9 (of the range's size, at least 1), as the app allows. */
 export const RANGE_SLACK = 1e-9;
 
-/** [min, max] of M(r) over r = 1..n for each n given (the union over them). */
+/**
+ * [min, max] of M(r) over r = 1..n for each n given (the union over them): M(n) and M(1), as every metric of one
+ * relevant item's rank is non-increasing in it (eqs 2–13 and Tamm et al.'s variants), so O(1) for each distinct n.
+ */
 export function metricRange(metric: Metric, itemCounts: Iterable<number>): [number, number] {
   let lo = Infinity;
   let hi = -Infinity;
   for (const n of itemCounts) {
-    for (let r = 1; r <= n; r++) {
+    for (const r of [1, n]) {
       const v = metricAtRank(metric, r, n);
       if (v < lo) lo = v;
       if (v > hi) hi = v;
@@ -26,9 +29,12 @@ export function metricRange(metric: Metric, itemCounts: Iterable<number>): [numb
   return [lo, hi];
 }
 
-/** True when `value` lies outside `range` by more than RANGE_SLACK of its width. */
+/**
+ * True when `value` lies outside `range` by more than RANGE_SLACK (times the range's size where that exceeds 1; a range
+ * of one value, recall@10 at n ≤ 10, has the same slack).
+ */
 export function isOutside(value: number, [lo, hi]: readonly [number, number]): boolean {
-  const slack = RANGE_SLACK * Math.max(hi - lo, Number.MIN_VALUE);
+  const slack = RANGE_SLACK * Math.max(1, Math.abs(lo), Math.abs(hi));
   return !(value >= lo - slack && value <= hi + slack);
 }
 

@@ -92,5 +92,8 @@ describe('sampled-metrics correct', () => {
     expect(bv.corrections[0].outsideRange.range).toEqual([0.001, 1]);
     const posterior = JSON.parse((await cli([...args, 'bv', '--gamma', '1'])).out);
     expect(posterior.corrections.map((c: object) => 'outsideRange' in c)).toEqual([false, false]);
+    // A range of one value (recall@10 at n = 2 is 1 at every rank): rounding of 1 is not flagged.
+    const tiny = ['correct', '--n', '2', '--m', '50', '--metrics', 'recall@10', '--json', '--method', 'cls'];
+    expect(JSON.parse((await cli(tiny)).out).corrections[0].outsideRange).toBeUndefined();
   });
 });
