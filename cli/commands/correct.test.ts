@@ -79,6 +79,21 @@ describe('sampled-metrics correct', () => {
     const lines = result.out.trimEnd().split('\n');
     expect(lines[0]).toContain('method ls, n = 100, m = 3 sampled without-replacement, uniform prior');
     expect(lines[1]).toMatch(/^sampled rank +ap +ndcg$/);
-    expect(lines.slice(3).map((l) => l.split(/ +/)[0])).toEqual(['1', '2', '3', '4']);
+    expect(lines.slice(3, 7).map((l) => l.split(/ +/)[0])).toEqual(['1', '2', '3', '4']);
+    // LS's vectors leave the metric's range (issue 35): a note per metric under the table says so.
+    expect(lines.slice(7).map((l) => l.split(':')[1])).toEqual([' ap', ' ndcg']);
+  });
+
+  it("marks values outside the metric's range: outsideRange in the JSON and a note, none for BV with γ = 1", async () => {
+    const args = ['correct', '--n', '1000', '--m', '9', '--metrics', 'ap,recall@10', '--json', '--method'];
+    const bv = JSON.parse((await cli([...args, 'bv', '--gamma', '0.1'])).out);
+    // BV γ = 0.1 (docs/cli.md's example): AP 4 of 10 values below 1/n = 0.001, Recall@10 5 below 0.
+    expect(bv.corrections.map((c: { outsideRange?: { count: number } }) => c.outsideRange?.count)).toEqual([4, 5]);
+    expect(bv.corrections[0].outsideRange.range).toEqual([0.001, 1]);
+    const posterior = JSON.parse((await cli([...args, 'bv', '--gamma', '1'])).out);
+    expect(posterior.corrections.map((c: object) => 'outsideRange' in c)).toEqual([false, false]);
+    // A range of one value (recall@10 at n = 2 is 1 at every rank): rounding of 1 is not flagged.
+    const tiny = ['correct', '--n', '2', '--m', '50', '--metrics', 'recall@10', '--json', '--method', 'cls'];
+    expect(JSON.parse((await cli(tiny)).out).corrections[0].outsideRange).toBeUndefined();
   });
 });

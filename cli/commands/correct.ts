@@ -22,6 +22,7 @@ import {
   SAMPLING_OPTION,
 } from '../inputs.ts';
 import { Progress, PROGRESS_OPTIONS } from '../progress.ts';
+import { metricRange, outsideRange, rangeText } from '../range.ts';
 import { checkCorrections, checkOutputValues } from '../workload.ts';
 
 type CorrectMethod = CorrectionKind | 'sampled';
@@ -73,7 +74,23 @@ export const correctCommand: Command = {
         ? metrics.map((metric) => sampledMetricVector(metric, sampleSize))
         : correctionVectors(metrics, { itemCount, sampleSize, sampling, method, gamma: gamma ?? undefined, prior }),
     );
-    const corrections = metrics.map((metric, j) => ({ metric: metric.id, values: Array.from(vectors[j]) }));
+    // Values outside the metric's range (LS, BV with a small γ) are marked: `outsideRange` and a note.
+    const outside = metrics.map((metric, j) => outsideRange(vectors[j], metricRange(metric, [itemCount])));
+    const corrections = metrics.map((metric, j) => ({
+      metric: metric.id,
+      values: Array.from(vectors[j]),
+      ...(outside[j] ? { outsideRange: outside[j] } : {}),
+    }));
+    const notes = metrics.flatMap((metric, j) => {
+      const o = outside[j];
+      if (!o) return [];
+      return [
+        `note: ${metric.id}: ${o.count} of the ${sampleSize + 1} values outside the metric's range ` +
+          `${rangeText(o.range, digits)}, the values M takes (smallest ${formatNumber(o.smallest, digits)}, ` +
+          `largest ${formatNumber(o.largest, digits)})` +
+          `${method === 'ls' ? ': ls minimises bias only, its variance is unbounded' : ''}\n`,
+      ];
+    });
     const rows = Array.from({ length: sampleSize + 1 }, (_, i) => [
       String(i + 1),
       ...vectors.map((v) => formatNumber(v[i], digits)),
@@ -83,7 +100,7 @@ export const correctCommand: Command = {
       `m = ${sampleSize} sampled ${sampling}, ${prior ? 'prior from --prior' : 'uniform prior'}\n`;
     return {
       json: { n: itemCount, m: sampleSize, sampling, method, gamma, corrections },
-      text: title + renderTable(['sampled rank', ...metrics.map((m) => m.id)], rows),
+      text: title + renderTable(['sampled rank', ...metrics.map((m) => m.id)], rows) + notes.join(''),
     };
   },
 };

@@ -29,6 +29,23 @@ describe('sampled-metrics estimate', () => {
     }
   });
 
+  it("marks an estimate outside the metric's range: outsideRange in the JSON and * in the table (issue 35)", async () => {
+    const args = base.concat('--metrics', 'ap', '--methods', 'sampled,ls,bv:1');
+    const doc = await cliJson<{ results: { method: string; estimate: number; outsideRange?: { range: number[] } }[] }>(
+      args,
+    );
+    for (const row of doc.results) {
+      const outside = row.estimate < 1e-4 || row.estimate > 1;
+      expect('outsideRange' in row, `${row.method} ${row.estimate}`).toBe(outside);
+      if (outside) expect(row.outsideRange?.range).toEqual([1e-4, 1]); // AP over r = 1..10,000
+    }
+    // LS's estimates lie outside (A 32, B −3.2e7, C −6.1e8); the posterior mean never does.
+    expect(doc.results.filter((r) => r.outsideRange).map((r) => r.method)).toEqual(['ls', 'ls', 'ls']);
+    const text = (await cli(args)).out;
+    expect(text).toMatch(/-\d+\.\d{4}\*/);
+    expect(text).toContain("* outside the metric's range (ap [0.0001, 1.0000])");
+  });
+
   it('mes:η:code fits MES as the papers’ code scales it: the same P̂ as eq 26 at η / (m + 1)', async () => {
     const got = estimates(
       await cliJson<EstimateDoc>(base.concat('--metrics', 'recall@10', '--methods', 'mes:0.001:code,mes:0.00001,mes')),

@@ -42,6 +42,7 @@ import {
   inFile,
 } from '../inputs.ts';
 import { Progress, PROGRESS_OPTIONS } from '../progress.ts';
+import { isOutside, metricRange, rangeText } from '../range.ts';
 import type { Workload } from '../workload.ts';
 import { checkFits, checkOutputRows, checkResamples, checkVectors } from '../workload.ts';
 import { renderMethodTable } from './tables.ts';
@@ -145,7 +146,16 @@ export const estimateCommand: Command = {
         return { results: rows, differences: null };
       }),
     );
-    const { results, differences } = outcome;
+    // An estimate outside the metric's range (over the users' n) is marked: `outsideRange` and an asterisk.
+    const ranges = new Map(metrics.map((metric) => [metric.id, metricRange(metric, itemCounts)]));
+    const results = outcome.results.map((row) => {
+      const range = ranges.get(row.metric)!;
+      return isOutside(row.estimate, range) ? { ...row, outsideRange: { range } } : row;
+    });
+    const { differences } = outcome;
+    const outside = new Set(
+      results.filter((r) => 'outsideRange' in r).map((r) => `${r.recommender}\0${r.metric}\0${r.method}`),
+    );
     const intervalOf = new Map(
       results.map((r) => [`${r.recommender}\0${r.metric}\0${r.method}`, r as { low?: number; high?: number }]),
     );
@@ -156,7 +166,7 @@ export const estimateCommand: Command = {
       recommenders: recommenders.map((r) => r.name),
       cell: (name, metric, method) => {
         const key = `${name}\0${metric}\0${method}`;
-        const value = formatNumber(byKey.get(key) ?? NaN, digits);
+        const value = formatNumber(byKey.get(key) ?? NaN, digits) + (outside.has(key) ? '*' : '');
         const interval = intervalOf.get(key);
         return interval?.low === undefined
           ? value
@@ -169,6 +179,7 @@ export const estimateCommand: Command = {
         `Estimates of the exact metrics from sampled ranks, n = ${itemCount}, m = ${sampleSize} sampled ${sampling}` +
         `${prior ? ', prior from --prior' : ''}\n` +
         table +
+        rangeNote(metrics, ranges, outside.size > 0, digits) +
         (differences ? `\n${differenceText(differences, digits)}` : ''),
     };
   },
@@ -205,6 +216,21 @@ function checkEstimateWork(w: Workload, replicates: number | undefined, compare:
   checkVectors(w);
   checkFits(w, replicates === undefined ? 1 : replicates + 1, replicates === undefined ? undefined : '--bootstrap');
   if (replicates !== undefined) checkResamples(w, replicates);
+}
+
+/** The footnote of the values marked `*`: the metrics' ranges. */
+function rangeNote(
+  metrics: readonly Metric[],
+  ranges: ReadonlyMap<string, [number, number]>,
+  any: boolean,
+  digits: number,
+): string {
+  if (!any) return '';
+  const list = metrics.map((m) => `${m.id} ${rangeText(ranges.get(m.id)!, digits)}`).join(', ');
+  return (
+    `* outside the metric's range (${list}): not a value of the metric (ls minimises bias only; bv with a small ` +
+    'γ trades bias for variance)\n'
+  );
 }
 
 export type Difference = NamedDifference;

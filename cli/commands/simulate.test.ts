@@ -49,6 +49,16 @@ describe('sampled-metrics simulate', () => {
     }
   });
 
+  it("marks a mean estimate outside the metric's range: outsideRange and * (issue 35)", async () => {
+    const doc = await cliJson<{ results: { method: string; mean: number; outsideRange?: { range: number[] } }[] }>(
+      'simulate --n 10000 --m 99 --ranks fixtures/toy.csv --metrics ap --methods sampled,ls --repeats 3 --seed 1'.split(
+        ' ',
+      ),
+    );
+    for (const row of doc.results) expect('outsideRange' in row).toBe(row.mean < 1e-4 || row.mean > 1);
+    expect(doc.results.filter((r) => r.outsideRange).map((r) => r.method)).toEqual(['ls', 'ls', 'ls']);
+  });
+
   it('is reproducible from the seed', async () => {
     const a = await cli(study(30, 42));
     const b = await cli(study(30, 42));

@@ -26,6 +26,7 @@ import {
   inFile,
 } from '../inputs.ts';
 import { Progress, PROGRESS_OPTIONS } from '../progress.ts';
+import { isOutside, metricRange, rangeText } from '../range.ts';
 import { checkDraws, checkFits, checkOutputRows, checkVectors } from '../workload.ts';
 import { readTieRule, TIES_OPTION } from '../ties.ts';
 import { renderMethodTable } from './tables.ts';
@@ -107,7 +108,13 @@ export const simulateCommand: Command = {
         }),
       ),
     );
-    const rows = new Map(study.results.map((r) => [`${r.recommender}\0${r.metric}\0${r.method}`, r]));
+    // A mean estimate outside the metric's range (over the users' n) is marked: `outsideRange` and an asterisk.
+    const ranges = new Map(metrics.map((metric) => [metric.id, metricRange(metric, itemCounts)]));
+    const results = study.results.map((row) => {
+      const range = ranges.get(row.metric)!;
+      return isOutside(row.mean, range) ? { ...row, outsideRange: { range } } : row;
+    });
+    const rows = new Map(results.map((r) => [`${r.recommender}\0${r.metric}\0${r.method}`, r]));
     const find = (name: string, metric: string, method: string) => rows.get(`${name}\0${metric}\0${method}`);
     const estimates = renderMethodTable({
       metrics,
@@ -116,7 +123,7 @@ export const simulateCommand: Command = {
       exact: (name, metric) => formatNumber(find(name, metric, methods[0].id)?.exact ?? NaN, digits),
       cell: (name, metric, method) => {
         const row = find(name, metric, method);
-        return row ? formatMeanStd(row.mean, row.std, digits) : '';
+        return row ? formatMeanStd(row.mean, row.std, digits) + ('outsideRange' in row ? '*' : '') : '';
       },
     });
     return {
@@ -127,7 +134,7 @@ export const simulateCommand: Command = {
         repeats,
         seed,
         ...(ties ? { ties } : {}),
-        results: study.results,
+        results,
         orderings: study.orderings,
       },
       text:
@@ -135,6 +142,10 @@ export const simulateCommand: Command = {
         `m = ${sampleSize} sampled ${sampling}${prior ? ', prior from --prior' : ''}${ties ? `, ${tieRuleText(ties)}` : ''}\n\n` +
         'Estimates, mean ± standard deviation over the repetitions\n' +
         estimates +
+        (results.some((r) => 'outsideRange' in r)
+          ? `* outside the metric's range (${metrics.map((m) => `${m.id} ${rangeText(ranges.get(m.id)!, digits)}`).join(', ')}): ` +
+            'not a value of the metric\n'
+          : '') +
         '\nCorrect orderings: % of repetitions in which a method orders the pair as the exact metric does ' +
         '("tie": the exact values are equal)\n' +
         renderOrderings(

@@ -9,13 +9,16 @@ import type { LawLike } from '../law/index.ts';
 import { BULK_CUTOFF, samplingLaw, validateSamplingSetup } from '../law/index.ts';
 import { constrainedLeastSquares } from './cls.ts';
 import { lawRefusal } from '../estimators.ts';
+import { bvVectors, EXACT_MOMENT_ERROR } from './biasVariance.ts';
+import type { CompressedCheck } from './conditioning.ts';
+import { checkedPolynomialSystem, checkRowSystemWork, correctionSystem } from './conditioning.ts';
 import type { CorrectionKind, Method } from './methods.ts';
-import { leastSquaresCorrections } from './leastSquares.ts';
-import { polynomialSystem } from './polynomialSystem.ts';
+import { leastSquaresSolve } from './leastSquares.ts';
 import type { KernelMoments } from './moments.ts';
 import { checkSystemSize, kernelMoments, normalisedPrior } from './moments.ts';
 import type { PolynomialSystem } from './polynomialSystem.ts';
-import { solveSymmetricMany } from './solve.ts';
+import { clampToRange, metricRange, posteriorMean, ratios } from './posteriorMean.ts';
+import { rowSystem } from './rowSystem.ts';
 
 export interface CorrectionSetup {
   readonly itemCount: number;
@@ -47,14 +50,17 @@ export function rankEstimateVector(metric: Metric, itemCount: number, sampleSize
 
 /**
  * What the corrections of one (n, m, sampling, prior) share, computed on first use: the targets M(r), the normalised
- * prior, the compressed system of polynomialSystem.ts and the kernel moments (eqs 21–25). Passing one kernel to
- * several correctionVectors calls (CLS and BV for several γ at the same n) builds each only once.
+ * prior, the minimal-bias system (the compressed one of polynomialSystem.ts where it is accurate, the exact-row one of
+ * rowSystem.ts otherwise: conditioning.ts) and the kernel moments (eqs 21–25). Passing one kernel to several
+ * correctionVectors calls (CLS and BV for several γ at the same n) builds each only once.
  */
 export class CorrectionKernel {
   readonly targets: Float64Array[];
   private priorValue: Float64Array | null;
+  private checkValue: CompressedCheck | null = null;
   private systemValue: PolynomialSystem | null = null;
   private momentsValue: KernelMoments | null = null;
+  private exactMomentsValue: KernelMoments | null = null;
   constructor(
     readonly metrics: readonly Metric[],
     readonly setup: CorrectionSetup,
@@ -70,9 +76,29 @@ export class CorrectionKernel {
     return (this.priorValue ??= normalisedPrior(this.setup.itemCount));
   }
 
+  /** The compressed system and whether it is accurate (conditioning.ts). */
+  compressed(): CompressedCheck {
+    const { itemCount, sampleSize, sampling } = this.setup;
+    return (this.checkValue ??= checkedPolynomialSystem(this.targets, this.prior, itemCount, sampleSize, sampling));
+  }
+
+  /** The minimal-bias system: the compressed one where accurate, else the exact-row one (or an InputError). */
   system(): PolynomialSystem {
     const { itemCount, sampleSize, sampling } = this.setup;
-    return (this.systemValue ??= polynomialSystem(this.targets, this.prior, itemCount, sampleSize, sampling));
+    return (this.systemValue ??= correctionSystem(
+      this.targets,
+      this.prior,
+      itemCount,
+      sampleSize,
+      sampling,
+      this.compressed(),
+    ));
+  }
+
+  /** [min, max] of each target over the prior's support: the range of every posterior mean (eq 26). */
+  ranges(): [number, number][] {
+    const prior = this.setup.prior ? this.prior : null;
+    return this.targets.map((target) => metricRange(target, prior));
   }
 
   moments(): KernelMoments {
@@ -82,15 +108,38 @@ export class CorrectionKernel {
     const prior = this.setup.prior ? this.prior : null;
     return (this.momentsValue ??= kernelMoments(this.targets, prior, itemCount, sampleSize, sampling, system));
   }
+
+  /**
+   * The relative error of `moments()`: EXACT_MOMENT_ERROR (the product identity's sums, or the exact-row system), or
+   * the compressed system's where that is used.
+   */
+  momentError(): number {
+    if (samplingLaw(this.setup.sampling).productIdentity || !this.compressed().accurate) return EXACT_MOMENT_ERROR;
+    return Math.max(EXACT_MOMENT_ERROR, this.compressed().error);
+  }
+
+  /** Moments accurate to EXACT_MOMENT_ERROR: `moments()` where they are, else those of the exact-row system. */
+  exactMoments(): KernelMoments {
+    if (this.momentError() <= EXACT_MOMENT_ERROR) return this.moments();
+    if (this.exactMomentsValue) return this.exactMomentsValue;
+    const { itemCount, sampleSize, sampling } = this.setup;
+    checkRowSystemWork(itemCount, sampleSize, sampling, this.compressed().error);
+    const system = rowSystem(this.targets, this.prior, itemCount, sampleSize, sampling);
+    const prior = this.setup.prior ? this.prior : null;
+    return (this.exactMomentsValue = kernelMoments(this.targets, prior, itemCount, sampleSize, sampling, system));
+  }
 }
 
 /**
- * Correction vectors for several metrics at once (shared kernel moments or compressed system):
- * - `ls`: minimal bias (eqs 21–23), solved as weighted polynomial least squares (leastSquares.ts) because AᵀA is
- *   too ill-conditioned to invert in double precision;
- * - `cls`: the same restricted to non-increasing M̂ (section 5.2), by Lawson–Hanson on the compressed system;
- * - `bv`: M̂ = ((1 − γ)AᵀA + γ diag(c))⁻¹Aᵀb (eq 25); γ = 1 is the posterior mean of eq 26, γ = 0 is `ls`.
+ * Correction vectors for several metrics at once (shared kernel moments or minimal-bias system, checked by
+ * conditioning.ts: the compressed system where accurate, the exact-row one otherwise):
+ * - `ls`: minimal bias (eqs 21–23), solved by truncated SVD of the system (leastSquares.ts) because AᵀA is too
+ *   ill-conditioned to invert in double precision;
+ * - `cls`: the same restricted to non-increasing M̂ (section 5.2), by Lawson–Hanson on the system;
+ * - `bv`: M̂ = ((1 − γ)AᵀA + γ diag(c))⁻¹Aᵀb (eq 25, biasVariance.ts: refused where its condition number leaves no
+ *   vector determined to 1e-8); γ = 1 is the posterior mean of eq 26, within the metric's range; γ = 0 is `ls`.
  * `kernel` (for the same metrics, n, m, sampling and prior) lets several calls share their system and moments.
+ * Throws an InputError when the exact-row system a size needs exceeds its budget (conditioning.ts).
  */
 export function correctionVectors(
   metrics: readonly Metric[],
@@ -109,23 +158,25 @@ export function correctionVectors(
   if (!(gamma >= 0 && gamma <= 1)) throw new InputError(`γ must be in [0, 1], got ${options.gamma}`);
   checkSystemSize(m, method);
   const shared = kernel ?? new CorrectionKernel(metrics, options);
-  if (method === 'ls' || (method === 'bv' && gamma === 0)) {
-    return leastSquaresCorrections(shared.targets, shared.prior, n, m, sampling).vectors;
-  }
+  if (method === 'ls' || (method === 'bv' && gamma === 0)) return leastSquaresSolve(shared.system());
   if (method === 'cls') {
     const system = shared.system();
     return shared.targets.map((_, t) => constrainedLeastSquares(system, t).values);
   }
-  const moments = shared.moments();
-  const { gram, mass, size } = moments;
   if (gamma === 1) {
-    // Eq 26: the posterior mean Σ_r p(r | r̃) M(r) = h_i / c_i.
-    return moments.cross.map((h) => h.map((v, i) => (mass[i] > 0 ? v / mass[i] : 0)));
+    // Eq 26: the posterior mean Σ_r p(r | r̃) M(r) = h_i / c_i, a weighted average of M: from the exact rows where the
+    // compressed system (whose moments give it for a law without the product identity) is not accurate, clamped to
+    // the range always.
+    const ranges = shared.ranges();
+    if (!samplingLaw(sampling).productIdentity && !shared.compressed().accurate) {
+      return posteriorMean(shared.targets, shared.prior, n, m, sampling);
+    }
+    const { cross, mass } = shared.moments();
+    return cross.map((h, t) => clampToRange(ratios(h, mass), ranges[t]));
   }
-  const system = new Float64Array(size * size);
-  for (let k = 0; k < system.length; k++) system[k] = (1 - gamma) * gram[k];
-  for (let i = 0; i < size; i++) system[i * size + i] += gamma * mass[i];
-  return solveSymmetricMany(system, moments.cross);
+  const error = shared.momentError();
+  const exact = error > EXACT_MOMENT_ERROR ? () => shared.exactMoments() : undefined;
+  return bvVectors(shared.moments(), gamma, error, `n = ${n}, m = ${m}`, exact);
 }
 
 export function correctionVector(metric: Metric, options: CorrectionOptions): Float64Array {

@@ -4,8 +4,11 @@ export { checkSystemSize, kernelMoments, MAX_CORRECTION_SAMPLE_SIZE, normalisedP
 export type { KernelMoments } from './moments.ts';
 export { constrainedLeastSquares } from './cls.ts';
 export { solveSymmetric, solveSymmetricMany } from './solve.ts';
-export { leastSquaresCorrections } from './leastSquares.ts';
+export { leastSquaresCorrections, leastSquaresSolve } from './leastSquares.ts';
 export { polynomialSystem } from './polynomialSystem.ts';
+export { rowSystem } from './rowSystem.ts';
+export { checkedPolynomialSystem, correctionSystem, rowSystemWork } from './conditioning.ts';
+export type { CompressedCheck } from './conditioning.ts';
 export type { PolynomialSystem } from './polynomialSystem.ts';
 export { columnLeastSquares } from './householder.ts';
 export * from './itemCountGrid.ts';

@@ -11,15 +11,16 @@
  *   h_i = Σ_j H(i, j) g_M(i+j),  g_M(s) = Σ_r p(r) M(r) Bin(s; 2m, θ_r)   (as Σ_j p(j|r) = 1)
  *   c_i = Σ_j G_ij
  * in O(n·√m + m²) instead of O(n·m²) (law/binomialSums.ts), or with the rows interpolated between ranks in
- * O(n·q + (n/L)·q·√m) when n ≫ m (law/blockSums.ts); all sums have positive terms. Without replacement there is no such identity: the
- * moments come from the exact compressed system of polynomialSystem.ts (momentsFromSystem), also O(n·m + m³).
+ * O(n·q + (n/L)·q·√m) when n ≫ m (law/blockSums.ts); all sums have positive terms. Without replacement there is no
+ * such identity: the moments come from the compressed system of polynomialSystem.ts (momentsFromSystem), also
+ * O(n·m + m³), or from the exact-row system of rowSystem.ts where the compressed one is not accurate (conditioning.ts).
  */
 import { InputError } from '../errors.ts';
 import type { BinomialSums, LawLike } from '../law/index.ts';
 import { samplingLaw } from '../law/index.ts';
 import { logHypergeometricPmf } from '../special.ts';
+import { correctionSystem } from './conditioning.ts';
 import type { PolynomialSystem } from './polynomialSystem.ts';
-import { polynomialSystem } from './polynomialSystem.ts';
 
 export interface KernelMoments {
   readonly size: number;
@@ -86,12 +87,12 @@ export function kernelMoments(
     return s;
   });
   // A law with the product identity gives the moments from its sums g, g_M (law/binomialSums.ts, law/blockSums.ts);
-  // the others from the compressed system.
+  // the others from the checked system (the compressed one, or the exact-row one where it is not accurate).
   const sums = law.binomialSums(targets, prior, itemCount, sampleSize);
   const moments = sums
     ? momentsFromSums(sums, sampleSize)
     : momentsFromSystem(
-        system ?? polynomialSystem(targets, prior ?? normalisedPrior(itemCount), itemCount, sampleSize, law),
+        system ?? correctionSystem(targets, prior ?? normalisedPrior(itemCount), itemCount, sampleSize, law),
       );
   return { ...moments, targetSquare };
 }

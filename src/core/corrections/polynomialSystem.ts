@@ -28,6 +28,11 @@ export interface PolynomialSystem {
   readonly rootWeights: Float64Array;
   /** min over x of Σ_r p(r)(E[x|r] − M(r))², one per target (the infimum, exactly). */
   readonly minimalBias: number[];
+  /**
+   * Σ_k ⟨M, P_k⟩², the squared norm of each target's projection on polynomials of degree ≤ m, which ‖f‖² equals in
+   * exact arithmetic (conditioning.ts compares them). Absent from systems built otherwise (rowSystem.ts).
+   */
+  readonly projectedSquare?: number[];
   /** Degree of the polynomial space actually spanned (m unless the prior has fewer than m + 1 support points). */
   readonly degree: number;
 }
@@ -68,13 +73,14 @@ export function polynomialSystem(
   const rhs = evaluateExpansions(alpha, beta, coefficients, nodes).map((fk) =>
     fk.map((f, k) => Math.sqrt(weights[k]) * f),
   );
-  const minimalBias = coefficients.map((c: number[], t: number) => {
+  const projectedSquare = coefficients.map((c: number[]) => {
     let projected = 0;
     for (const ck of c) projected += ck * ck;
-    return Math.max(0, targetSquare[t] - projected);
+    return projected;
   });
+  const minimalBias = projectedSquare.map((projected, t) => Math.max(0, targetSquare[t] - projected));
   const rootWeights = Float64Array.from(weights, Math.sqrt);
-  return { basis, rows, columns, rhs, rootWeights, minimalBias, degree };
+  return { basis, rows, columns, rhs, rootWeights, minimalBias, projectedSquare, degree };
 }
 
 /**
