@@ -69,6 +69,10 @@ export async function buildCli(root) {
     entryNames: '[name]-[hash]',
     chunkNames: 'chunks/[name]-[hash]',
     outExtension: { '.js': '.mjs' },
+    // The CommonJS dependencies keep their `require` of Node's modules (papaparse's Node stream reads `stream`).
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
     metafile: true,
     write: false,
     logLevel: 'silent',
