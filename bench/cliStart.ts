@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- --cli`: the `sampled-metrics` command as a user meets it, a new process each run, `--help` and a
- * small `correct` (the README's example: n = 10,000, m = 100, AP, BV with γ = 0.1, --json), against, in the same run
- * and interleaved round by round:
+ * small `correct` (the README's example: n = 10,000, m = 100, AP, BV with γ = 0.1, --json; and the same with the
+ * rank estimate, next to no computation), against, in the same run and interleaved round by round:
  * - Python importing numpy and scipy.stats (`python3 -c 'import numpy, scipy.stats'`), the like-for-like anchor:
  *   what a Python script pays before its first line of work (issue 30's target: ≤ 0.3 s wall and ≤ 0.25 of it);
  * - Node doing nothing (`node -e 0`), the floor no Node command goes below;
@@ -18,6 +18,8 @@ import { buildCli, currentBuild } from '../scripts/cli/build.mjs';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PYTHONS = ['/usr/bin/python3', 'python3'];
 const CORRECT = ['correct', '--n', '10000', '--m', '100', '--metrics', 'ap', '--method', 'bv', '--gamma', '0.1'];
+/** The same with next to no computation: what loading the core costs. */
+const RANK_ESTIMATE = ['correct', '--n', '10000', '--m', '100', '--metrics', 'ap', '--method', 'rank-estimate'];
 
 interface Case {
   readonly name: string;
@@ -44,6 +46,10 @@ export async function runCliStartBenches(quick: boolean): Promise<void> {
     {
       name: 'sampled-metrics correct (n = 10⁴, m = 100, bv:0.1)',
       command: [node, 'bin/sampled-metrics.mjs', ...CORRECT, '--json'],
+    },
+    {
+      name: 'sampled-metrics correct (the same, rank-estimate)',
+      command: [node, 'bin/sampled-metrics.mjs', ...RANK_ESTIMATE, '--json'],
     },
     {
       name: '  the same --help from the sources (tsx)',

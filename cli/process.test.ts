@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCli, currentBuild } from '../scripts/cli/build.mjs';
+import { cli } from './testing.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -20,7 +21,7 @@ beforeAll(async () => {
 
 /**
  * Runs `node --import test/fixtures/cli/record-imports.mjs ARGS` and returns every module the process resolved
- * (`import URL` for ES modules, loader hooks included, and `require PATH` for CommonJS).
+ * (`import URL` for ES modules, loader hooks included, and `require PATH` for CommonJS) or compiled (`wasm`).
  */
 function recordImports(args: string[]) {
   const dir = mkdtempSync(join(tmpdir(), 'sampled-metrics-imports-'));
@@ -83,6 +84,28 @@ describe('bin/sampled-metrics.mjs as a process', () => {
     expect([result.code, result.out]).toEqual([0, '["a"]\n']);
     expect(result.modules).toContainEqual(expect.stringMatching(/^import file:.*\/node_modules\/tsx\//));
     expect(result.modules).toContainEqual(expect.stringMatching(/^import file:.*\/echo-args\.ts$/));
+  });
+
+  it("runs the core's WebAssembly in the bundle, with the same output as the sources in process", async () => {
+    const argv = [
+      'recover',
+      '--n',
+      '10000',
+      '--m',
+      '99',
+      '--sampled-ranks',
+      'fixtures/toy-sampled.csv',
+      '--method',
+      'mle',
+    ];
+    const result = recordImports([
+      'bin/sampled-metrics.mjs',
+      ...argv.map((a) => a.replace('fixtures/', 'test/fixtures/cli/')),
+      '--json',
+    ]);
+    expect([result.code, result.err]).toEqual([0, '']);
+    expect(result.modules.filter((line) => line.startsWith('wasm '))).toHaveLength(1);
+    expect(result.out).toBe((await cli([...argv, '--json'])).out);
   });
 
   it('`--help` loads no command and none of the core: under 20 kB of dist-cli/', () => {
