@@ -4,7 +4,7 @@
 // truth: when the bundle is missing, or one of the files it was built from has changed since, it is rebuilt first
 // (a few tenths of a second, once). Only if that fails (a read-only copy, say) do the sources run through tsx, with a
 // warning on stderr.
-import { currentBuild } from '../scripts/cli/build.mjs';
+import { buildCli, currentBuild } from '../scripts/cli/build.mjs';
 
 const root = new URL('..', import.meta.url);
 const argv = process.argv.slice(2);
@@ -12,7 +12,6 @@ const argv = process.argv.slice(2);
 let entry = currentBuild(root);
 if (entry === null) {
   try {
-    const { buildCli } = await import('../scripts/cli/build.mjs');
     entry = await buildCli(root);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

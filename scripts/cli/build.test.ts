@@ -47,10 +47,11 @@ describe('the CLI bundle (scripts/cli/build.mjs)', () => {
     const entry = await buildCli(copy);
     expect(entry).toMatch(/\/dist-cli\/sampled-metrics-\w+\.mjs$/);
     expect(currentBuild(copy)).toBe(entry);
-    // A source edited (newer), a source whose time went back (a checkout of an older version). (The dependencies'
+    // A source edited (its time moved to a second ago: a time within the build's own millisecond would rightly be
+    // recorded as unknown), a source whose time went back (a checkout of an older version). (The dependencies'
     // files are inputs too, but node_modules/ is the checkout's own, shared here through a link: not touched.)
     for (const [path, seconds] of [
-      ['cli/commands/exact.ts', 0],
+      ['cli/commands/exact.ts', -1],
       ['src/core/metrics.ts', -3600],
     ] as const) {
       touch(join(copy, path), seconds);
@@ -64,6 +65,7 @@ describe('the CLI bundle (scripts/cli/build.mjs)', () => {
     unlinkSync(args);
     expect(currentBuild(copy)).toBeNull();
     writeFileSync(args, text);
+    touch(args, -1);
     await buildCli(copy);
     expect(currentBuild(copy)).not.toBeNull();
     // An output deleted.
@@ -82,6 +84,21 @@ describe('the CLI bundle (scripts/cli/build.mjs)', () => {
     for (const file of manifest.outputs as string[]) {
       const code = readFileSync(join(copy, OUT_DIR, file), 'utf8');
       expect(code, file).not.toMatch(/from ["'][^"']*\.ts["']|import\(["'][^"']*\.ts["']\)|["']tsx/);
+    }
+  });
+});
+
+describe('a source that does not compile', () => {
+  it('fails the build with its file, line and error, leaving the last build in place', async () => {
+    const last = await buildCli(copy);
+    const format = join(copy, 'cli/format.ts');
+    const text = readFileSync(format, 'utf8');
+    writeFileSync(format, text + '\nexport const broken = ;\n');
+    try {
+      await expect(buildCli(copy)).rejects.toThrow(/^cli\/format\.ts:\d+: Unexpected ";"$/);
+      expect(readFileSync(join(copy, OUT_DIR, 'build.json'), 'utf8')).toContain(last.slice(last.lastIndexOf('/') + 1));
+    } finally {
+      writeFileSync(format, text);
     }
   });
 });
