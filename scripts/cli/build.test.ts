@@ -103,7 +103,8 @@ describe('a source that does not compile', () => {
   });
 });
 
-describe('bin/sampled-metrics.mjs on a changed checkout', () => {
+// Whole processes, builds and a tsx run: a few seconds each on an idle machine, several times that on a loaded one.
+describe('bin/sampled-metrics.mjs on a changed checkout', { timeout: 90_000 }, () => {
   it('builds a missing bundle, then runs it', () => {
     rmSync(join(copy, OUT_DIR), { recursive: true, force: true });
     const result = bin(EXACT_TOY);
