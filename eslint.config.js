@@ -107,7 +107,7 @@ const restrict = (...patterns) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'public/**'] },
+  { ignores: ['dist/**', 'dist-cli/**', 'node_modules/**', 'coverage/**', 'public/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -5,8 +5,9 @@
  * MovieLens-1M views of the app and the CLI (bench/movielens.ts), `-- --solves` only the corrections' solves, the
  * studies and `expected` (bench/solves.ts), `-- --pasted` only pasted sampled ranks with their intervals
  * (bench/pasted.ts), `-- --lanes` only the NCF intervals shared by two workers as the app computes them on two cores
- * (bench/intervalLanes.ts), `-- --table3` only the MovieLens Table 3–4 study (5 runs, for before/after comparisons); the full
- * run includes them all.
+ * (bench/intervalLanes.ts), `-- --table3` only the MovieLens Table 3–4 study (5 runs, for before/after comparisons),
+ * `-- --cli` only the start of the `sampled-metrics` command against Python's numpy and scipy import
+ * (bench/cliStart.ts); the full run includes them all.
  */
 import os from 'node:os';
 import * as core from '../src/core/index.ts';
@@ -18,6 +19,7 @@ import { runMovielensBenches, runTable3Bench } from './movielens.ts';
 import { runSolveBenches } from './solves.ts';
 import { runPastedBenches } from './pasted.ts';
 import { runLaneBenches } from './intervalLanes.ts';
+import { runCliStartBenches } from './cliStart.ts';
 
 const four = core.parseMetricList('auc,ap,ndcg,recall@10');
 const ap = core.parseMetric('ap');
@@ -41,6 +43,10 @@ if (process.argv.includes('--lanes')) {
 }
 if (process.argv.includes('--table3')) {
   runTable3Bench(quick);
+  process.exit(0);
+}
+if (process.argv.includes('--cli')) {
+  await runCliStartBenches(quick);
   process.exit(0);
 }
 if (process.argv.includes('--solves')) {
@@ -129,3 +135,5 @@ runMovielensBenches(quick);
 await runLaneBenches(quick);
 
 runPastedBenches(quick, false);
+
+await runCliStartBenches(quick);

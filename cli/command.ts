@@ -1,4 +1,7 @@
-/** The shape of a subcommand: its options and help, and a function from parsed options to output. */
+/**
+ * The shape of a subcommand: its options and help, and a function from parsed options to output. Its one-line summary
+ * for the command list is in cli/run.ts, which imports the command only when it runs.
+ */
 import type { Args, OptionSpec } from './args.ts';
 import type { CliIo } from './io.ts';
 
@@ -11,8 +14,6 @@ export interface CommandOutput {
 
 export interface Command {
   readonly name: string;
-  /** One line for the command list. */
-  readonly summary: string;
   /** Paragraphs explaining what is computed (printed by --help). */
   readonly description: string;
   readonly options: readonly OptionSpec[];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { run } from './run.ts';
+import { COMMANDS, run } from './run.ts';
 import { cli } from './testing.ts';
 
 describe('help and unexpected failures', () => {
@@ -22,6 +22,19 @@ describe('help and unexpected failures', () => {
     expect(all.code).toBe(0);
     for (const name of ['exact', 'expected', 'correct', 'estimate', 'simulate'])
       expect(all.out).toContain(`  ${name} `);
+  });
+
+  it('each command of the list loads the command of that name (cli/run.ts imports them only when they run)', async () => {
+    expect(COMMANDS.map((c) => c.name)).toEqual([
+      'exact',
+      'expected',
+      'correct',
+      'estimate',
+      'recover',
+      'simulate',
+      'variants',
+    ]);
+    for (const entry of COMMANDS) expect((await entry.load()).name).toBe(entry.name);
   });
 
   it('an unexpected exception is a bug: exit 1 with the message, nothing on stdout', async () => {

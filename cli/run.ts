@@ -3,28 +3,63 @@
  * returns the exit status: 0 success, 2 a user error (bad option or input file; message on stderr, nothing on
  * stdout), 1 a bug (unexpected exception).
  */
-import { InputError } from '../src/core/index.ts';
+// InputError from its own module, not the core's index: importing the index would put the whole core into the chunk
+// that `--help` loads (scripts/cli/build.mjs splits the bundle at the commands' imports).
+import { InputError } from '../src/core/errors.ts';
 import { parseArgs } from './args.ts';
 import type { Command } from './command.ts';
 import { commandHelp } from './command.ts';
-import { correctCommand } from './commands/correct.ts';
-import { estimateCommand } from './commands/estimate.ts';
-import { exactCommand } from './commands/exact.ts';
-import { expectedCommand } from './commands/expected.ts';
-import { recoverCommand } from './commands/recover.ts';
-import { simulateCommand } from './commands/simulate.ts';
-import { variantsCommand } from './commands/variants.ts';
 import { UsageError } from './errors.ts';
 import type { CliIo } from './io.ts';
 
-export const COMMANDS: readonly Command[] = [
-  exactCommand,
-  expectedCommand,
-  correctCommand,
-  estimateCommand,
-  recoverCommand,
-  simulateCommand,
-  variantsCommand,
+/**
+ * A command as `sampled-metrics --help` lists it. Its module (options, help text, computation) is imported only when
+ * it runs or its help is asked for, so that `--help` and a mistyped command load none of them, and in the bundle
+ * (scripts/cli/build.mjs) each is a chunk of its own.
+ */
+export interface CommandEntry {
+  readonly name: string;
+  /** One line for the command list. */
+  readonly summary: string;
+  load(): Promise<Command>;
+}
+
+export const COMMANDS: readonly CommandEntry[] = [
+  {
+    name: 'exact',
+    summary: 'exact metrics from the true ranks among all n items',
+    load: async () => (await import('./commands/exact.ts')).exactCommand,
+  },
+  {
+    name: 'expected',
+    summary: 'expected sampled metrics (mean ± std over the sampling) next to the exact ones',
+    load: async () => (await import('./commands/expected.ts')).expectedCommand,
+  },
+  {
+    name: 'correct',
+    summary: 'corrected metric vectors M̂(r̃), r̃ = 1..m+1',
+    load: async () => (await import('./commands/correct.ts')).correctCommand,
+  },
+  {
+    name: 'estimate',
+    summary: 'estimate exact metrics from sampled ranks, with or without correction',
+    load: async () => (await import('./commands/estimate.ts')).estimateCommand,
+  },
+  {
+    name: 'recover',
+    summary: 'learn the distribution of true ranks P(R) from sampled ranks (Jin et al. 2021)',
+    load: async () => (await import('./commands/recover.ts')).recoverCommand,
+  },
+  {
+    name: 'simulate',
+    summary: 'Monte Carlo study: sampled and corrected estimates over repeated samples, and ordering accuracy',
+    load: async () => (await import('./commands/simulate.ts')).simulateCommand,
+  },
+  {
+    name: 'variants',
+    summary: 'every library’s reading of HitRate, MAP, MRR, NDCG, Precision, Recall and AUC (Tamm et al. 2021)',
+    load: async () => (await import('./commands/variants.ts')).variantsCommand,
+  },
 ];
 
 export function mainHelp(): string {
@@ -51,15 +86,16 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       io.stderr(mainHelp());
       return 2;
     }
-    io.stdout(topic ? commandHelp(topic) : mainHelp());
+    io.stdout(topic ? commandHelp(await topic.load()) : mainHelp());
     return 0;
   }
-  const command = COMMANDS.find((c) => c.name === name);
-  if (!command) {
+  const entry = COMMANDS.find((c) => c.name === name);
+  if (!entry) {
     io.stderr(`unknown command "${name}": expected one of ${COMMANDS.map((c) => c.name).join(', ')}\n`);
     return 2;
   }
   try {
+    const command = await entry.load();
     const args = parseArgs(command.name, rest, command.options);
     if (args.flag('help')) {
       io.stdout(commandHelp(command));

@@ -30,7 +30,6 @@ const METHODS: readonly CorrectMethod[] = ['rank-estimate', 'ls', 'cls', 'bv', '
 
 export const correctCommand: Command = {
   name: 'correct',
-  summary: 'corrected metric vectors M̂(r̃), r̃ = 1..m+1',
   description:
     'Prints, for each metric, the corrected metric M̂(r̃) for every sampled rank r̃ = 1..m+1: the value to use\n' +
     'instead of M(r̃) when the relevant item ranks r̃-th among itself and m sampled irrelevant items.\n' +

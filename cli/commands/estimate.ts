@@ -49,7 +49,6 @@ import { renderMethodTable } from './tables.ts';
 
 export const estimateCommand: Command = {
   name: 'estimate',
-  summary: 'estimate exact metrics from sampled ranks, with or without correction',
   description:
     'Reads the sampled rank r̃ (1..m+1: the position of the relevant item among itself and the m sampled\n' +
     'irrelevant items) of every user, and estimates each exact metric by the average of M(r̃) (method\n' +

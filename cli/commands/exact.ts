@@ -25,7 +25,6 @@ export interface MetricResult {
 
 export const exactCommand: Command = {
   name: 'exact',
-  summary: 'exact metrics from the true ranks among all n items',
   description:
     'Averages each metric over the users of each recommender, from the rank of the relevant item(s) among all n\n' +
     'items (eq. 1 with eqs 2–6, which reduce to eqs 7–13 for one relevant item). With --ties, items with tied\n' +

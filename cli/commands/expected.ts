@@ -25,7 +25,6 @@ import { renderMetricTable } from './tables.ts';
 
 export const expectedCommand: Command = {
   name: 'expected',
-  summary: 'expected sampled metrics (mean ± std over the sampling) next to the exact ones',
   description:
     'For each recommender and metric: the exact metric (eq. 1), and the mean and standard deviation, over the\n' +
     'random draw of m irrelevant items per user, of the metric averaged over users on the sampled ranking\n' +

@@ -37,7 +37,6 @@ const DISTRIBUTION_METHODS = methodSyntaxes(true, true);
 
 export const recoverCommand: Command = {
   name: 'recover',
-  summary: 'learn the distribution of true ranks P(R) from sampled ranks (Jin et al. 2021)',
   description:
     'Fits P̂(R), R = 1..n, to the sampled ranks r̃ of one recommender: mle (maximum likelihood of the binomial\n' +
     'mixture by EM, eqs 19–21; stops when one step gains less than --tolerance of the log-likelihood per user,\n' +

@@ -33,7 +33,6 @@ import { renderMethodTable } from './tables.ts';
 
 export const simulateCommand: Command = {
   name: 'simulate',
-  summary: 'Monte Carlo study: sampled and corrected estimates over repeated samples, and ordering accuracy',
   description:
     'Repeats a sampled evaluation T times with a seeded random source: every user of every recommender draws\n' +
     'm irrelevant items, and each method estimates each metric from the sampled ranks. Prints the mean ± standard\n' +

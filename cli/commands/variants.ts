@@ -24,7 +24,6 @@ export interface VariantRow {
 
 export const variantsCommand: Command = {
   name: 'variants',
-  summary: 'every library’s reading of HitRate, MAP, MRR, NDCG, Precision, Recall and AUC (Tamm et al. 2021)',
   description:
     'For each recommender: the value (mean over its users) of every variant of a metric that Tamm et al.\n' +
     '(RecSys 2021, Table 1) found in recommender-system libraries, with the libraries that compute it and its\n' +
