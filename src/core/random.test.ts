@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRandom, firstAbove } from './random.ts';
+import { createRandom, fillUniforms, firstAbove } from './random.ts';
 
 it('firstAbove is the first index whose cumulative weight exceeds the value, the last when none does', () => {
   const cumulative = Float64Array.of(1, 3, 3, 6);
@@ -32,5 +32,24 @@ describe('countBelow (the study draws in one loop)', () => {
         expect(fast.next()).toBe(slow.next());
       }
     }
+  });
+});
+
+describe('uniforms (many draws in one loop)', () => {
+  it('gives the next() stream and leaves the source where next() would', () => {
+    const fast = createRandom(77);
+    const slow = createRandom(77);
+    const out = new Float64Array(1001);
+    fast.uniforms!(out);
+    for (let i = 0; i < out.length; i++) expect(out[i]).toBe(slow.next());
+    expect(fast.next()).toBe(slow.next());
+  });
+  it('fillUniforms falls back to next() for a source without the loop', () => {
+    const plain = createRandom(5);
+    const source = { next: plain.next, nextInt: plain.nextInt };
+    const out = new Float64Array(3);
+    fillUniforms(source, out);
+    const again = createRandom(5);
+    expect([...out]).toEqual([again.next(), again.next(), again.next()]);
   });
 });

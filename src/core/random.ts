@@ -15,6 +15,17 @@ export interface RandomSource {
    * makes the calls itself when a source lacks it).
    */
   countBelow?(bound: number, below: number, draws: number, withReplacement: boolean): number;
+  /**
+   * Fills `out` with successive next() values: the same stream, in a loop that keeps the state in locals (optional:
+   * callers fall back to next() when a source lacks it).
+   */
+  uniforms?(out: Float64Array): void;
+}
+
+/** Fills `out` with uniforms from the source: its own loop when it has one, next() otherwise. */
+export function fillUniforms(random: RandomSource, out: Float64Array): void {
+  if (random.uniforms) random.uniforms(out);
+  else for (let i = 0; i < out.length; i++) out[i] = random.next();
 }
 
 function splitmix32(seed: number): () => number {
@@ -90,7 +101,36 @@ export function createRandom(seed: number): RandomSource {
     d = s3;
     return hits;
   };
-  return { next, nextInt: (bound) => Math.floor(next() * bound), countBelow };
+  const uniforms = (out: Float64Array): void => {
+    let s0 = a;
+    let s1 = b;
+    let s2 = c;
+    let s3 = d;
+    for (let i = 0; i < out.length; i++) {
+      const high = Math.imul(rotl(Math.imul(s1, 5), 7), 9) >>> 5;
+      let u = s1 << 9;
+      s2 ^= s0;
+      s3 ^= s1;
+      s1 ^= s2;
+      s0 ^= s3;
+      s2 ^= u;
+      s3 = rotl(s3, 11);
+      const low = Math.imul(rotl(Math.imul(s1, 5), 7), 9) >>> 6;
+      u = s1 << 9;
+      s2 ^= s0;
+      s3 ^= s1;
+      s1 ^= s2;
+      s0 ^= s3;
+      s2 ^= u;
+      s3 = rotl(s3, 11);
+      out[i] = (high * 67108864 + low) / 9007199254740992;
+    }
+    a = s0;
+    b = s1;
+    c = s2;
+    d = s3;
+  };
+  return { next, nextInt: (bound) => Math.floor(next() * bound), countBelow, uniforms };
 }
 
 function rotl(x: number, k: number): number {

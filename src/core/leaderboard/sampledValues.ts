@@ -15,6 +15,7 @@ import type { ProtocolInstances } from '../protocol/instances.ts';
 import { monteCarloValues } from '../protocol/monteCarlo.ts';
 import type { ProtocolShape } from '../protocol/protocol.ts';
 import type { RandomSource } from '../random.ts';
+import { fillUniforms } from '../random.ts';
 import type { RankData } from '../rankData.ts';
 import { itemCountOf } from '../rankData.ts';
 import type { Sampling } from '../law/index.ts';
@@ -103,32 +104,112 @@ export function sampledValues(request: SampledValuesRequest): SampledValues {
     }
     return sum / weight;
   });
-  // Cumulative laws: an evaluation draws u per user and walks the (short) cumulative only when u falls below L.
-  const cumulative = new Float64Array(laws.length);
-  for (let i = 0; i < count; i++) {
-    let c = 0;
-    for (let x = 0; x < limit; x++) cumulative[i * limit + x] = c += laws[i * limit + x];
-  }
   const evaluations = metrics.map(() => new Float64Array(repetitions));
-  const sums = new Float64Array(M);
+  const draws = new UserDraws(laws, limit, data.weights);
+  const hits = new Float64Array(limit);
   for (let rep = 0; rep < repetitions; rep++) {
-    sums.fill(0);
-    for (let i = 0; i < count; i++) {
-      const w = data.weights[i];
-      const base = i * limit;
-      const top = cumulative[base + limit - 1];
-      // A row of count c is c users, one draw each; a fractional weight (per positive averaged over users) one draw.
-      const copies = w === 1 || !Number.isInteger(w) ? 1 : w;
-      const each = copies === 1 ? w : 1;
-      for (let copy = 0; copy < copies; copy++) {
-        const u = random.next();
-        if (u >= top) continue;
-        let x = 0;
-        while (u >= cumulative[base + x]) x++;
-        for (let t = 0; t < M; t++) sums[t] += each * values[x * M + t];
-      }
+    draws.draw(random, hits);
+    for (let t = 0; t < M; t++) {
+      let sum = 0;
+      for (let x = 0; x < limit; x++) sum += hits[x] * values[x * M + t];
+      evaluations[t][rep] = sum / weight;
     }
-    for (let t = 0; t < M; t++) evaluations[t][rep] = sums[t] / weight;
   }
   return { expected, expectedExact: true, evaluations };
+}
+
+/** Users whose chance of a sampled rank within L is below this are drawn by skipping (UserDraws). */
+const RARE = 1 / 16;
+
+/**
+ * One sampled evaluation of every user from the truncated laws: hits[x] = the weight of users with X = x < L.
+ * A user with P(X < L) = h ≥ 1/16 draws one uniform. The rarer users are grouped by h into halvings (h in
+ * (2^−k−1, 2^−k]/16) and each group is walked by geometric skips at its largest h, a candidate kept with probability
+ * h_i/h_max (thinning: the same law as one uniform each, at a cost proportional to Σ h instead of the users' count).
+ * Users with h = 0 are never visited. Histogram rows of c users (integer weights) are c draws; a fractional weight
+ * one draw of that weight.
+ */
+class UserDraws {
+  private readonly cumulative: Float64Array;
+  /** Users drawn one uniform each, with their weights. */
+  private readonly common: Int32Array;
+  private readonly uniforms: Float64Array;
+  /** Groups of rare users: their indices, and the group's largest h. */
+  private readonly groups: { users: Int32Array; top: number }[] = [];
+  private readonly tops: Float64Array;
+
+  constructor(
+    laws: Float64Array,
+    private readonly limit: number,
+    private readonly weights: Float64Array,
+  ) {
+    const count = weights.length;
+    this.cumulative = new Float64Array(laws.length);
+    this.tops = new Float64Array(count);
+    for (let i = 0; i < count; i++) {
+      let c = 0;
+      for (let x = 0; x < limit; x++) this.cumulative[i * limit + x] = c += laws[i * limit + x];
+      this.tops[i] = c;
+    }
+    // A row of c users (c an integer > 1) is drawn c times: it stays in the common list.
+    const common: number[] = [];
+    const rare = new Map<number, number[]>();
+    for (let i = 0; i < count; i++) {
+      const h = this.tops[i];
+      if (h <= 0) continue;
+      if (h >= RARE || (Number.isInteger(weights[i]) && weights[i] !== 1)) common.push(i);
+      else {
+        const k = Math.min(60, Math.floor(-Math.log2(h / RARE)));
+        (rare.get(k) ?? rare.set(k, []).get(k)!).push(i);
+      }
+    }
+    this.common = Int32Array.from(common);
+    let draws = 0;
+    for (const i of common) draws += Number.isInteger(weights[i]) ? weights[i] : 1;
+    this.uniforms = new Float64Array(draws);
+    for (const [k, users] of [...rare].sort((a, b) => a[0] - b[0])) {
+      let top = 0;
+      for (const i of users) top = Math.max(top, this.tops[i]);
+      void k;
+      this.groups.push({ users: Int32Array.from(users), top });
+    }
+  }
+
+  /** Where u (< h_i) falls in user i's cumulative law: x. */
+  private find(i: number, u: number): number {
+    const base = i * this.limit;
+    let at = base;
+    while (u >= this.cumulative[at]) at++;
+    return at - base;
+  }
+
+  draw(random: RandomSource, hits: Float64Array): void {
+    hits.fill(0);
+    const { common, uniforms, weights, tops } = this;
+    fillUniforms(random, uniforms);
+    let next = 0;
+    for (let c = 0; c < common.length; c++) {
+      const i = common[c];
+      const w = weights[i];
+      const copies = Number.isInteger(w) ? w : 1;
+      const each = copies === 1 ? w : 1;
+      for (let copy = 0; copy < copies; copy++) {
+        const u = uniforms[next++];
+        if (u < tops[i]) hits[this.find(i, u)] += each;
+      }
+    }
+    for (const { users, top } of this.groups) {
+      const logMiss = Math.log1p(-top);
+      let at = -1;
+      for (;;) {
+        // Users skipped before the next candidate: Geometric(top) (1 − next() is in (0, 1]).
+        at += 1 + Math.floor(Math.log(1 - random.next()) / logMiss);
+        if (at >= users.length) break;
+        const i = users[at];
+        // Kept with probability h_i/top; then u = v·top is uniform on [0, h_i), the user's law below L.
+        const u = random.next() * top;
+        if (u < tops[i]) hits[this.find(i, u)] += weights[i];
+      }
+    }
+  }
 }
