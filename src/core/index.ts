@@ -4,6 +4,8 @@ export * from './law/index.ts';
 export * from './protocol/index.ts';
 export * from './audit/index.ts';
 export * from './translate/index.ts';
+export * from './significance/index.ts';
+export * from './leaderboard/index.ts';
 export * from './setup.ts';
 export * from './rankData.ts';
 export * from './expected.ts';
